@@ -1,0 +1,4 @@
+/**
+ * The javaagent that gates the processes a JVM starts. Not built yet: see the interceptor issue.
+ */
+package io.shellgate.interceptor;

@@ -1,0 +1,135 @@
+package io.shellgate.rules;
+
+import io.shellgate.rules.internal.PolicyLayers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds, reads and merges policy layers.
+ *
+ * <p>Layers apply in this order: the built-in default, the user file
+ * ({@code $XDG_CONFIG_HOME/shellgate/policy.toml}, default {@code ~/.config/shellgate/policy.toml}),
+ * the project file ({@code .shellgate/policy.toml} in the repository root, or in the working
+ * directory outside a repository), then a file named with {@code --policy}. Each layer may add
+ * entries and disable entries by id ({@code disable = ["rule-id"]}). Deny beats allow whatever
+ * the layer: an added read-only command never overrides a deny rule.
+ *
+ * <p>A project file comes with the code an agent works on, so unless the user lists the project
+ * in {@code settings.trusted-projects}, it may only make the policy stricter: it may add deny and
+ * ask rules, sensitive paths and dangerous variables, and disable read-only commands. What it
+ * tries beyond that is ignored and reported in {@link Policy#notices()}.
+ *
+ * <p>Loading checks the structure of every file. Running each rule's examples needs the judge;
+ * see {@code io.shellgate.judge.Judges}.
+ */
+public final class PolicyLoader {
+
+    /** The display name of the embedded default policy. */
+    public static final String BUILT_IN = "<built-in default>";
+
+    private static final String DEFAULT_RESOURCE = "default-policy.toml";
+
+    private PolicyLoader() {}
+
+    /** The embedded default policy's text. */
+    public static PolicySource builtIn() {
+        try (InputStream in = PolicyLoader.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the default policy is missing from the shellgate jar");
+            }
+            return new PolicySource(Layer.DEFAULT, BUILT_IN, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the default policy from the shellgate jar", e);
+        }
+    }
+
+    /** The default policy alone. */
+    public static Policy defaults() {
+        try {
+            return load(List.of(builtIn()), null);
+        } catch (PolicyException e) {
+            throw new IllegalStateException("the built-in default policy is invalid:\n" + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads and merges layers in the order given.
+     *
+     * @param home the user's home directory, for {@code ~/} in trusted project paths; may be null
+     */
+    public static Policy load(List<PolicySource> sources, String home) throws PolicyException {
+        return PolicyLayers.merge(sources, home);
+    }
+
+    /**
+     * The sources that apply in {@code cwd}: the built-in default, then the user and project files
+     * that exist, then {@code explicit} if given.
+     *
+     * @throws PolicyException when a file exists but cannot be read, or {@code explicit} does not exist
+     */
+    public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit) throws PolicyException {
+        List<PolicySource> sources = new ArrayList<>();
+        sources.add(builtIn());
+        Optional<Path> user = userPolicyPath(env);
+        if (user.isPresent() && Files.isRegularFile(user.get())) {
+            sources.add(read(Layer.USER, user.get()));
+        }
+        Optional<Path> project = projectPolicyPath(cwd);
+        if (project.isPresent() && Files.isRegularFile(project.get()) && !project.equals(user)) {
+            sources.add(read(Layer.PROJECT, project.get()));
+        }
+        if (explicit != null) {
+            if (!Files.isRegularFile(explicit)) {
+                throw new PolicyException(explicit + ": no such policy file (given with --policy)");
+            }
+            sources.add(read(Layer.EXPLICIT, explicit));
+        }
+        return sources;
+    }
+
+    /** Where the user's policy file lives, whether or not it exists. */
+    public static Optional<Path> userPolicyPath(Map<String, String> env) {
+        String config = env.get("XDG_CONFIG_HOME");
+        if (config != null && config.startsWith("/")) {
+            return Optional.of(Path.of(config, "shellgate", "policy.toml"));
+        }
+        String home = env.get("HOME");
+        if (home == null || home.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(home, ".config", "shellgate", "policy.toml"));
+    }
+
+    /**
+     * Where the project's policy file lives: {@code .shellgate/policy.toml} in the root of the git
+     * repository that contains {@code cwd}, or in {@code cwd} itself outside a repository.
+     */
+    public static Optional<Path> projectPolicyPath(Path cwd) {
+        if (cwd == null) {
+            return Optional.empty();
+        }
+        Path dir = cwd.toAbsolutePath().normalize();
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(".git"))) {
+                return Optional.of(d.resolve(".shellgate").resolve("policy.toml"));
+            }
+        }
+        return Optional.of(dir.resolve(".shellgate").resolve("policy.toml"));
+    }
+
+    /** Reads one policy file. */
+    public static PolicySource read(Layer layer, Path file) throws PolicyException {
+        try {
+            return new PolicySource(layer, file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new PolicyException(file + ": cannot read the policy file: " + e.getMessage());
+        }
+    }
+}

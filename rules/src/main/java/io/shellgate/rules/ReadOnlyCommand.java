@@ -1,0 +1,68 @@
+package io.shellgate.rules;
+
+import java.util.List;
+
+/**
+ * A command that runs without asking when every option it is given is on its permitted list.
+ *
+ * @param id stable kebab-case id
+ * @param commands the command names this entry covers; a two-word name ({@code git log}) is a
+ *     program and its subcommand
+ * @param reason why the command is safe to run unasked
+ * @param options the permitted options; anything else means ask
+ * @param style how options are written: {@code gnu} (bundled short flags, {@code --long}) or
+ *     {@code words} (single-dash words, as {@code find} has)
+ * @param operands what the non-option arguments are
+ * @param maxOperands the most operands allowed, or -1 for no limit
+ * @param patternOptions for {@link Operands#PATTERN_FILES}: options that give the pattern, so
+ *     that the first operand is a file too ({@code grep -e PATTERN FILE})
+ * @param recursiveOptions options that make the command read directories recursively; {@code *}
+ *     means it always does
+ * @param checker a built-in check of the command's own language ({@code sed}, {@code awk},
+ *     {@code find}, {@code xargs}, {@code git}), or empty
+ */
+public record ReadOnlyCommand(
+        String id,
+        List<String> commands,
+        String reason,
+        List<OptionSpec> options,
+        Style style,
+        Operands operands,
+        int maxOperands,
+        List<String> patternOptions,
+        List<String> recursiveOptions,
+        String checker,
+        Examples examples,
+        SourceLocation location,
+        Layer layer) implements RuleInfo {
+
+    public ReadOnlyCommand {
+        commands = List.copyOf(commands);
+        options = List.copyOf(options);
+        patternOptions = List.copyOf(patternOptions);
+        recursiveOptions = List.copyOf(recursiveOptions);
+    }
+
+    @Override
+    public Tier tier() {
+        return Tier.ALLOW;
+    }
+
+    /** How a command writes its options. */
+    public enum Style {
+        GNU,
+        WORDS
+    }
+
+    /** What a command's operands are, which decides the checks they get. */
+    public enum Operands {
+        /** Files or directories the command reads: checked against sensitive paths. */
+        FILES,
+        /** A pattern (or program) first, unless a pattern option gave it, then files read. */
+        PATTERN_FILES,
+        /** Text the command prints or compares: not paths. */
+        TEXT,
+        /** The command takes no operands. */
+        NONE
+    }
+}

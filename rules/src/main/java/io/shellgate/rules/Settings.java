@@ -1,0 +1,31 @@
+package io.shellgate.rules;
+
+import java.util.List;
+
+/**
+ * Budgets and trust settings.
+ *
+ * @param maxInputBytes longer command lines are asked about without being parsed
+ * @param maxDepth how deeply {@code bash -c}, {@code eval} and substitutions are followed before
+ *     the judge gives up and asks
+ * @param timeBudgetMillis the longest a parse may take before the judge gives up and asks
+ * @param trustedDirs directories whose programs count as trusted even when the system-ownership
+ *     check would not say so (Homebrew's {@code /opt/homebrew/bin}, say)
+ * @param untrustedDirs directories whose programs are never trusted
+ * @param trustedProjects project directories whose policy files may make the policy more
+ *     permissive (only read from the user layer and {@code --policy})
+ */
+public record Settings(
+        int maxInputBytes,
+        int maxDepth,
+        int timeBudgetMillis,
+        List<String> trustedDirs,
+        List<String> untrustedDirs,
+        List<String> trustedProjects) {
+
+    public Settings {
+        trustedDirs = List.copyOf(trustedDirs);
+        untrustedDirs = List.copyOf(untrustedDirs);
+        trustedProjects = List.copyOf(trustedProjects);
+    }
+}

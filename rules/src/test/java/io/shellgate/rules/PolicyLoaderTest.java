@@ -1,0 +1,172 @@
+package io.shellgate.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PolicyLoaderTest {
+
+    private static PolicySource user(String text) {
+        return new PolicySource(Layer.USER, "/home/u/.config/shellgate/policy.toml", text);
+    }
+
+    private static Policy load(PolicySource... extra) throws PolicyException {
+        List<PolicySource> all = new java.util.ArrayList<>();
+        all.add(PolicyLoader.builtIn());
+        all.addAll(List.of(extra));
+        return PolicyLoader.load(all, "/home/u");
+    }
+
+    @Test
+    void loadsTheBuiltInDefault() {
+        Policy policy = PolicyLoader.defaults();
+        assertThat(policy.readOnly()).extracting(ReadOnlyCommand::id).contains("ls", "grep", "git-read-only");
+        assertThat(policy.rules()).extracting(Rule::id).contains("rm-recursive-critical", "download-to-shell");
+        assertThat(policy.wrappers()).extracting(Wrapper::id).contains("wrapper-timeout", "wrapper-sudo");
+        assertThat(policy.paths().get("sensitive")).contains("~/.ssh/**");
+        assertThat(policy.settings().maxInputBytes()).isEqualTo(65536);
+        assertThat(policy.notices()).isEmpty();
+    }
+
+    @Test
+    void everyDefaultEntryHasAKebabCaseIdAReasonAndExamples() {
+        for (RuleInfo entry : PolicyLoader.defaults().entries()) {
+            assertThat(entry.id()).as(entry.location().toString()).matches("[a-z0-9]+(-[a-z0-9]+)*");
+            assertThat(entry.reason()).as(entry.id()).isNotBlank();
+            assertThat(entry.examples().match()).as(entry.id() + " has match examples").isNotEmpty();
+        }
+    }
+
+    @Test
+    void reportsTomlSyntaxErrorsWithLineAndColumn() {
+        assertThatThrownBy(() -> load(user("version = 1\n[settings\nmax-depth = 3\n")))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("/home/u/.config/shellgate/policy.toml:2:")
+                .hasMessageContaining("not valid TOML");
+    }
+
+    @Test
+    void reportsUnknownKeysAtTheirLine() {
+        String text = """
+                version = 1
+
+                [[rule]]
+                id = "no-npm-publish"
+                tier = "deny"
+                reason = "publishing needs a person"
+                comand = ["npm publish"]
+                """;
+        assertThatThrownBy(() -> load(user(text)))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageContaining("policy.toml:7:1: rule[1].comand: unknown key");
+    }
+
+    @Test
+    void reportsEveryProblemOfAFileTogether() {
+        String text = """
+                [[rule]]
+                id = "Bad_Id"
+                tier = "allow"
+                reason = ""
+                raw = "(?<=x)"
+                """;
+        try {
+            load(user(text));
+        } catch (PolicyException e) {
+            assertThat(e.problems()).hasSize(4);
+            assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains(":2:1: rule[1].id: 'Bad_Id' is not a kebab-case id"));
+            assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains(":3:1: rule[1].tier: 'allow' is not allowed here; use ask or deny"));
+            assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains(":4:1: rule[1].reason: must say"));
+            assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains(":5:1: rule[1].raw: not a valid RE2"));
+            return;
+        }
+        throw new AssertionError("the policy should have been refused");
+    }
+
+    @Test
+    void refusesADuplicateIdUnlessTheSameLayerDisablesTheOldOne() throws PolicyException {
+        String dup = """
+                [[rule]]
+                id = "kill-by-name"
+                tier = "ask"
+                reason = "ask instead of refusing"
+                command = ["pkill"]
+                match = ["pkill x"]
+                """;
+        assertThatThrownBy(() -> load(user(dup))).hasMessageContaining("the id 'kill-by-name' is already used at <built-in default>:");
+        Policy replaced = load(user("disable = [\"kill-by-name\"]\n" + dup));
+        assertThat(replaced.rules()).filteredOn(r -> r.id().equals("kill-by-name")).singleElement()
+                .extracting(Rule::tier).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void anUntrustedProjectCannotDisableDenyRulesOrAddReadOnlyCommands() throws PolicyException {
+        String project = """
+                disable = ["rm-recursive-critical", "ls"]
+                [[read-only]]
+                id = "rm-is-fine"
+                command = ["rm"]
+                reason = "trust me"
+                options = ["*"]
+                [[rule]]
+                id = "no-npm-publish"
+                tier = "deny"
+                reason = "publishing needs a person"
+                command = ["npm publish"]
+                """;
+        Policy policy = load(new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml", project));
+        assertThat(policy.rules()).extracting(Rule::id).contains("rm-recursive-critical", "no-npm-publish");
+        assertThat(policy.readOnly()).extracting(ReadOnlyCommand::id).doesNotContain("rm-is-fine", "ls");
+        assertThat(policy.notices()).anySatisfy(n -> assertThat(n).contains("disable the deny rule 'rm-recursive-critical'"));
+        assertThat(policy.notices()).anySatisfy(n -> assertThat(n).contains("add read-only commands"));
+    }
+
+    @Test
+    void aTrustedProjectMayWeaken() throws PolicyException {
+        PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
+        PolicySource project = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",
+                "disable = [\"kill-by-name\"]\n");
+        Policy policy = load(trust, project);
+        assertThat(policy.rules()).extracting(Rule::id).doesNotContain("kill-by-name");
+        assertThat(policy.notices()).isEmpty();
+    }
+
+    @Test
+    void discoversUserAndProjectFiles(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("config/shellgate/policy.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "version = 1\n");
+        Path repo = dir.resolve("repo");
+        Files.createDirectories(repo.resolve(".git"));
+        Files.createDirectories(repo.resolve("src/deep"));
+        Path project = repo.resolve(".shellgate/policy.toml");
+        Files.createDirectories(project.getParent());
+        Files.writeString(project, "version = 1\n");
+        List<PolicySource> sources = PolicyLoader.discover(repo.resolve("src/deep"),
+                Map.of("XDG_CONFIG_HOME", dir.resolve("config").toString(), "HOME", dir.toString()), null);
+        assertThat(sources).extracting(PolicySource::layer).containsExactly(Layer.DEFAULT, Layer.USER, Layer.PROJECT);
+        assertThat(sources.get(2).name()).isEqualTo(project.toString());
+    }
+
+    @Test
+    void aMissingExplicitPolicyIsAnError(@TempDir Path dir) {
+        assertThatThrownBy(() -> PolicyLoader.discover(dir, Map.of(), dir.resolve("nope.toml")))
+                .hasMessageContaining("nope.toml: no such policy file");
+    }
+
+    @Test
+    void parsesOptionSpecs() {
+        assertThat(OptionSpec.parse("-x")).isEqualTo(new OptionSpec("-x", OptionSpec.Arity.NONE));
+        assertThat(OptionSpec.parse("--color=?")).isEqualTo(new OptionSpec("--color", OptionSpec.Arity.OPTIONAL));
+        assertThat(OptionSpec.parse("-n=")).isEqualTo(new OptionSpec("-n", OptionSpec.Arity.REQUIRED));
+        assertThat(OptionSpec.parse("-NUM").arity()).isEqualTo(OptionSpec.Arity.NUMERIC);
+        assertThatThrownBy(() -> OptionSpec.parse("x")).hasMessageContaining("is not an option spec");
+        assertThat(OptionSpec.parse("-I=?")).isEqualTo(new OptionSpec("-I", OptionSpec.Arity.OPTIONAL));
+    }
+}
