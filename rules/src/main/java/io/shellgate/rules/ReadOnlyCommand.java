@@ -14,6 +14,8 @@ import java.util.List;
  *     {@code words} (single-dash words, as {@code find} has)
  * @param operands what the non-option arguments are
  * @param maxOperands the most operands allowed, or -1 for no limit
+ * @param minArguments the fewest arguments (options and operands) it must have: {@code python3}
+ *     alone is an interactive interpreter, {@code python3 --version} is not
  * @param patternOptions for {@link Operands#PATTERN_FILES}: options that give the pattern, so
  *     that the first operand is a file too ({@code grep -e PATTERN FILE})
  * @param recursiveOptions options that make the command read directories recursively; {@code *}
@@ -29,6 +31,7 @@ public record ReadOnlyCommand(
         Style style,
         Operands operands,
         int maxOperands,
+        int minArguments,
         List<String> patternOptions,
         List<String> recursiveOptions,
         String checker,

@@ -38,13 +38,17 @@ public record Rule(
      * @param options option groups that must all be present; each group lists alternatives
      *     ({@code -r|-R|--recursive})
      * @param optionsAny options of which at least one must be present (empty: no condition)
+     * @param optionsNone options none of which may be present ({@code find -name} narrows a
+     *     {@code -delete})
      * @param operandsAny paths or path sets ({@code @critical}) of which some operand must be one
-     * @param argsAny glob patterns of which some argument must match ({@code of=/dev/sd*})
+     * @param argsAny glob patterns of which some argument must match ({@code of=/dev/sd*}); a
+     *     backslash makes the next character literal ({@code \*} is an asterisk)
      */
     public record CommandMatcher(
             List<String> commands,
             List<List<String>> options,
             List<String> optionsAny,
+            List<String> optionsNone,
             List<String> operandsAny,
             List<String> argsAny) implements Matcher {
 
@@ -52,6 +56,7 @@ public record Rule(
             commands = List.copyOf(commands);
             options = options.stream().map(List::copyOf).toList();
             optionsAny = List.copyOf(optionsAny);
+            optionsNone = List.copyOf(optionsNone);
             operandsAny = List.copyOf(operandsAny);
             argsAny = List.copyOf(argsAny);
         }

@@ -200,7 +200,7 @@ public final class LayerReader {
             }
             List<Object> p = List.of("read-only", i);
             in.checkKeys(t, p, Set.of("id", "command", "reason", "options", "style", "operands", "max-operands",
-                    "pattern-options", "recursive-options", "checker", "match", "not-match"));
+                    "min-arguments", "pattern-options", "recursive-options", "checker", "match", "not-match"));
             String id = id(t, p);
             List<String> commands = commandNames(t, p, "command", true);
             String reason = reason(t, p);
@@ -221,9 +221,10 @@ public final class LayerReader {
                 }
             }
             Integer max = in.integer(t, p, "max-operands", 0, 1000);
+            Integer min = in.integer(t, p, "min-arguments", 0, 1000);
             String checker = in.string(t, p, "checker", false);
             out.add(new ReadOnlyCommand(id, commands, reason, options(t, p, "options"), parsedStyle, parsedOperands,
-                    max == null ? -1 : max, in.strings(t, p, "pattern-options", false),
+                    max == null ? -1 : max, min == null ? 0 : min, in.strings(t, p, "pattern-options", false),
                     in.strings(t, p, "recursive-options", false), checker == null ? "" : checker,
                     examples(t, p), in.location(p), source.layer()));
         }
@@ -261,7 +262,7 @@ public final class LayerReader {
             }
             List<Object> p = List.of("rule", i);
             in.checkKeys(t, p, Set.of("id", "tier", "reason", "instead", "command", "options", "options-any",
-                    "operands-any", "args-any", "detector", "raw", "dialects", "match", "not-match"));
+                    "options-none", "operands-any", "args-any", "detector", "raw", "dialects", "match", "not-match"));
             String id = id(t, p);
             Tier tier = tier(t, p, Set.of(Tier.ASK, Tier.DENY));
             String instead = in.string(t, p, "instead", false);
@@ -294,7 +295,7 @@ public final class LayerReader {
             in.problem(p, "a rule has either 'command' or 'detector', not both");
         }
         if (detector != null) {
-            for (String key : List.of("options", "options-any", "operands-any", "args-any")) {
+            for (String key : List.of("options", "options-any", "options-none", "operands-any", "args-any")) {
                 if (t.has(key)) {
                     in.problem(path(p, key), "only rules with 'command' take '" + key + "'");
                 }
@@ -312,7 +313,8 @@ public final class LayerReader {
             groups.add(List.of(group.split("\\|")));
         }
         return new Rule.CommandMatcher(commandNames(t, p, "command", true), groups,
-                in.strings(t, p, "options-any", false), in.strings(t, p, "operands-any", false),
+                in.strings(t, p, "options-any", false), in.strings(t, p, "options-none", false),
+                in.strings(t, p, "operands-any", false),
                 in.strings(t, p, "args-any", false));
     }
 

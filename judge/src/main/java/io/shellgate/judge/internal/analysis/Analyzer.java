@@ -1,0 +1,201 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Redirect;
+import io.shellgate.judge.internal.syntax.Script;
+import io.shellgate.judge.internal.syntax.ShellParser;
+import io.shellgate.judge.internal.syntax.Word;
+import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Walks a parsed command line and judges every command it can run, in the order the shell would
+ * run them, keeping track of variables and the working directory.
+ */
+final class Analyzer implements Expander.Callbacks {
+
+    final CompiledPolicy policy;
+    final HostView host;
+    final Findings findings;
+    final ShellParser parser;
+    final long deadline;
+    final Expander expander = new Expander(this);
+    final CommandJudge commands;
+    /** Scripts (substitutions, process substitutions) whose output may come from the network. */
+    final Map<Script, Boolean> downloading = new IdentityHashMap<>();
+    /** When judging a nested script ({@code bash -c '...'}), every reason points at the outer command. */
+    private Span spanOverride;
+
+    Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, long deadline) {
+        this.policy = policy;
+        this.host = host;
+        this.findings = findings;
+        this.parser = parser;
+        this.deadline = deadline;
+        this.commands = new CommandJudge(this);
+    }
+
+    void add(String rule, Tier tier, String message, Span span) {
+        findings.add(rule, tier, message, spanOverride != null ? spanOverride : span);
+    }
+
+    boolean nestedText() {
+        return spanOverride != null;
+    }
+
+    void data(Span span) {
+        if (spanOverride == null) {
+            findings.dataSpans.add(span);
+        }
+    }
+
+    /** Judges a whole script in {@code scope}; returns whether its output may come from the network. */
+    boolean script(Script script, Scope scope) {
+        if (!script.errors().isEmpty()) {
+            Span first = script.errors().getFirst();
+            add(Checks.PARSE_ERROR, Tier.ASK, "the command line does not parse cleanly as " + scope.dialect.id()
+                    + ", so shellgate cannot tell what it would run", first);
+        }
+        for (Span comment : script.comments()) {
+            data(comment);
+        }
+        return command(script.body(), scope, Stdin.NONE);
+    }
+
+    /**
+     * Judges text that a command runs as a script ({@code bash -c TEXT}, {@code eval TEXT}).
+     *
+     * @param span the outer command, which every reason found inside points at
+     */
+    boolean subscript(String text, Dialect dialect, Scope scope, Span span) {
+        if (scope.depth > policy.policy.settings().maxDepth()) {
+            add(Checks.NESTING_TOO_DEEP, Tier.ASK, "scripts are nested more than " + policy.policy.settings().maxDepth()
+                    + " levels deep (bash -c, eval, substitutions)", span);
+            return false;
+        }
+        if (!dialect.isPosix()) {
+            add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, "the " + dialect.id() + " script it runs is not judged yet", span);
+            return false;
+        }
+        Script nested;
+        try {
+            nested = parser.parse(text, Math.max(1, deadline - System.nanoTime()));
+        } catch (ShellParser.ParseBudgetException e) {
+            add(Checks.TIME_BUDGET, Tier.ASK, "the nested script took too long to parse", span);
+            return false;
+        }
+        Span saved = spanOverride;
+        spanOverride = saved != null ? saved : span;
+        try {
+            return script(nested, scope);
+        } finally {
+            spanOverride = saved;
+        }
+    }
+
+    @Override
+    public void nested(Script script, Scope scope) {
+        Scope inner = scope.copy();
+        if (inner.depth > policy.policy.settings().maxDepth()) {
+            add(Checks.NESTING_TOO_DEEP, Tier.ASK, "substitutions are nested too deeply", script.body().span());
+            downloading.put(script, true);
+            return;
+        }
+        downloading.put(script, command(script.body(), inner, Stdin.NONE));
+    }
+
+    @Override
+    public void opaque(Part.Opaque part) {
+        add(Checks.UNKNOWN_SYNTAX, Tier.ASK, "shellgate does not understand part of a word: " + part.why(), part.span());
+    }
+
+    /** Whether content from the network may flow into this field. */
+    boolean downloads(Field f) {
+        for (Script s : f.producers()) {
+            if (Boolean.TRUE.equals(downloading.get(s))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Judges one command; returns whether its output may come from the network. */
+    boolean command(Command c, Scope scope, Stdin stdin) {
+        return switch (c) {
+            case Command.Simple s -> commands.judge(s, scope, stdin);
+            case Command.Pipeline p -> pipeline(p, scope, stdin);
+            case Command.Sequence s -> {
+                boolean any = false;
+                for (Command item : s.items()) {
+                    any |= command(item, scope, stdin);
+                }
+                yield any;
+            }
+            case Command.Background b -> command(b.body(), scope.copy(), stdin);
+            case Command.Negated n -> command(n.body(), scope, stdin);
+            case Command.Subshell s -> command(s.body(), scope.copy(), stdin);
+            case Command.Group g -> command(g.body(), scope, stdin);
+            case Command.Redirected r -> {
+                Stdin in = redirects(r.redirects(), scope, stdin, null);
+                yield command(r.body(), scope, in);
+            }
+            case Command.Compound k -> compound(k, scope, stdin);
+            case Command.FunctionDef f -> {
+                function(f, scope);
+                yield false;
+            }
+            case Command.Opaque o -> {
+                add(Checks.UNKNOWN_SYNTAX, Tier.ASK, o.why(), o.span());
+                yield false;
+            }
+        };
+    }
+
+    private boolean pipeline(Command.Pipeline p, Scope scope, Stdin stdin) {
+        List<Command> upstream = new ArrayList<>(stdin.upstream());
+        boolean downloads = stdin.downloads();
+        for (Command stage : p.stages()) {
+            // every stage runs in a subshell of its own
+            downloads |= command(stage, scope.copy(), new Stdin(List.copyOf(upstream), downloads));
+            upstream.add(stage);
+        }
+        return downloads;
+    }
+
+    private boolean compound(Command.Compound k, Scope scope, Stdin stdin) {
+        for (Word w : k.words()) {
+            expander.single(w, scope);
+        }
+        if (k.variable() != null) {
+            scope.vars.put(k.variable(), Field.hole());
+        }
+        boolean any = false;
+        for (Command body : k.bodies()) {
+            any |= command(body, scope, stdin);
+        }
+        return any;
+    }
+
+    private void function(Command.FunctionDef f, Scope scope) {
+        scope.functions.add(f.name());
+        Detectors.forkBomb(this, f);
+        Scope body = scope.copy();
+        body.positional = null;
+        command(f.body(), body, Stdin.NONE);
+    }
+
+    /**
+     * Judges redirections; returns the standard input they give the command.
+     *
+     * @param program the command's name, for the data check of heredocs, or null
+     */
+    Stdin redirects(List<Redirect> redirects, Scope scope, Stdin stdin, String program) {
+        return Redirects.judge(this, redirects, scope, stdin, program);
+    }
+}

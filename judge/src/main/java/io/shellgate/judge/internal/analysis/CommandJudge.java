@@ -1,0 +1,237 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.CommandInfo;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.syntax.Assignment;
+import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Word;
+import io.shellgate.rules.Tier;
+import io.shellgate.rules.Wrapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Judges one simple command: assignments, wrappers, what the name resolves to, deny and ask
+ * rules, the read-only list, and the commands that run code (shells, interpreters, eval).
+ */
+final class CommandJudge {
+
+    private static final int MAX_WRAPPERS = 16;
+
+    private final Analyzer a;
+
+    CommandJudge(Analyzer analyzer) {
+        this.a = analyzer;
+    }
+
+    /** The state of one invocation while wrappers are stripped from it. */
+    static final class Invocation {
+        final Command.Simple node;
+        final Scope scope;
+        Stdin stdin;
+        List<Field> argv;
+        final Map<String, Field> env;
+        final List<String> wrappers = new ArrayList<>();
+        boolean skipFunctions;
+        boolean builtinOnly;
+        boolean dynamicName;
+        String resolved = "unknown";
+        /** Why the read-only entries that know this command did not accept it. */
+        final List<String> problems = new ArrayList<>();
+
+        Invocation(Command.Simple node, Scope scope, Stdin stdin, List<Field> argv, Map<String, Field> env) {
+            this.node = node;
+            this.scope = scope;
+            this.stdin = stdin;
+            this.argv = argv;
+            this.env = env;
+        }
+
+        Span span() {
+            return node.span();
+        }
+
+        String path() {
+            Field p = env.get("PATH");
+            return p != null && p.isLiteral() ? p.text() : (p == null ? "" : null);
+        }
+    }
+
+    boolean judge(Command.Simple node, Scope scope, Stdin stdin) {
+        if (System.nanoTime() - a.deadline > 0) {
+            a.add(Checks.TIME_BUDGET, Tier.ASK, "judging took longer than the time budget", node.span());
+            return true;
+        }
+        int mark = a.findings.mark();
+        List<Field> argv = new ArrayList<>();
+        for (Word w : node.words()) {
+            argv.addAll(a.expander.expand(w, scope));
+        }
+        String program = argv.isEmpty() || !argv.getFirst().isLiteral() ? null : basename(argv.getFirst().plain());
+        if (program != null && a.policy.dataCommands.contains(program)) {
+            for (int i = 1; i < node.words().size(); i++) {
+                if (quoted(node.words().get(i))) {
+                    a.data(node.words().get(i).span());
+                }
+            }
+        }
+        Stdin in = a.redirects(node.redirects(), scope, stdin, program);
+        if (argv.isEmpty()) {
+            for (Assignment as : node.assignments()) {
+                Assignments.standalone(a, as, scope);
+            }
+            return false;
+        }
+        Map<String, Field> env = new HashMap<>();
+        for (String name : scope.exported) {
+            Field v = scope.vars.get(name);
+            if (v != null) {
+                env.put(name, v);
+            }
+        }
+        for (Assignment as : node.assignments()) {
+            Field value = Assignments.prefix(a, as, scope, node.span());
+            env.put(as.name(), value);
+        }
+        Invocation inv = new Invocation(node, scope, in, argv, env);
+        inv.dynamicName = argv.getFirst().expanded();
+        boolean downloads = run(inv);
+        Tier tier = a.findings.tierSince(mark);
+        if (!a.nestedText()) {
+            a.findings.commands.add(new CommandInfo(inv.argv.stream().map(Field::display).toList(), inv.wrappers,
+                    inv.resolved, tier, node.span(), scope.depth));
+        }
+        return downloads;
+    }
+
+    /** Judges an argument vector a command runs ({@code xargs CMD}, {@code find -exec CMD}) like a simple command. */
+    void judgeArgv(Invocation parent, List<Field> argv) {
+        if (argv.isEmpty()) {
+            return;
+        }
+        Invocation inv = new Invocation(parent.node, parent.scope, Stdin.NONE, argv, new HashMap<>(parent.env));
+        inv.dynamicName = argv.getFirst().expanded();
+        int mark = a.findings.mark();
+        run(inv);
+        if (!a.nestedText()) {
+            a.findings.commands.add(new CommandInfo(inv.argv.stream().map(Field::display).toList(), inv.wrappers,
+                    inv.resolved, a.findings.tierSince(mark), parent.span(), parent.scope.depth + 1));
+        }
+    }
+
+    /** Strips wrappers, then judges what is left; returns whether the output may come from the network. */
+    private boolean run(Invocation inv) {
+        for (int round = 0; round < MAX_WRAPPERS; round++) {
+            Field name = inv.argv.getFirst();
+            if (!name.isLiteral() || inv.dynamicName) {
+                return dynamic(inv);
+            }
+            String base = basename(name.plain());
+            if (!name.plain().contains("/") && !inv.skipFunctions && inv.scope.functions.contains(base)) {
+                inv.resolved = "function";
+                Rules.check(a, inv, base);
+                return false;
+            }
+            Wrapper w = a.policy.wrappers.get(base);
+            if (w == null || !Wrappers.strip(a, inv, w, base)) {
+                break;
+            }
+        }
+        Field name = inv.argv.getFirst();
+        if (!name.isLiteral()) {
+            return dynamic(inv);
+        }
+        String text = name.plain();
+        String base = basename(text);
+        boolean builtin = !text.contains("/") && (a.policy.isBuiltin(inv.scope.dialect, base) || inv.builtinOnly);
+        HostView.Resolution resolution = builtin ? null : resolve(inv, text);
+        inv.resolved = builtin ? "builtin" : switch (resolution.kind()) {
+            case FILE -> resolution.path().toString();
+            case NOT_FOUND -> "not found";
+            case UNKNOWN -> "unknown";
+        };
+        Rules.check(a, inv, base);
+        Detectors.simple(a, inv, base);
+        ReadOnly.Outcome outcome = ReadOnly.check(a, inv, base, resolution, builtin);
+        if (outcome == ReadOnly.Outcome.ACCEPTED) {
+            return downloadsOut(inv, base);
+        }
+        if (Special.handle(a, inv, base, outcome)) {
+            return downloadsOut(inv, base);
+        }
+        if (outcome == ReadOnly.Outcome.NOT_LISTED) {
+            a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", inv.span());
+        } else {
+            a.add(Checks.OPTION_NOT_PERMITTED, Tier.ASK, String.join("; ", inv.problems), inv.span());
+        }
+        return downloadsOut(inv, base);
+    }
+
+    private boolean downloadsOut(Invocation inv, String base) {
+        if (a.policy.downloaders.contains(base)) {
+            return true;
+        }
+        for (Field f : inv.argv) {
+            if (a.downloads(f)) {
+                return true;
+            }
+        }
+        return inv.stdin.downloads() && passesInputThrough(base);
+    }
+
+    /** Filters that copy what they read to their output, so downloaded content stays downloaded. */
+    private static boolean passesInputThrough(String base) {
+        return switch (base) {
+            case "cat", "tee", "base64", "base32", "xxd", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "xz", "unxz",
+                 "zstd", "tr", "sed", "awk", "rev", "tac", "head", "tail", "sort", "uniq", "cut", "grep", "openssl",
+                 "gpg", "dd", "iconv", "perl", "python", "python3", "jq" -> true;
+            default -> false;
+        };
+    }
+
+    /** A command whose name is computed at run time. */
+    private boolean dynamic(Invocation inv) {
+        Field name = inv.argv.getFirst();
+        inv.resolved = "unknown";
+        if (a.downloads(name)) {
+            Detectors.downloadToShell(a, inv.span(), "runs the output of a download as a command");
+        }
+        a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, "the command name (" + name.display()
+                + ") is computed at run time, so shellgate cannot tell what it runs", inv.span());
+        // The rest of the line may already prove a catastrophe: "${RM} -rf /".
+        List<Field> args = inv.argv.subList(1, inv.argv.size());
+        if (!name.isLiteral() || inv.dynamicName) {
+            Rules.checkNameless(a, inv, args);
+            if (name.isLiteral() && !name.plain().isEmpty()) {
+                Rules.check(a, inv, basename(name.plain()));
+            }
+        }
+        return true;
+    }
+
+    HostView.Resolution resolve(Invocation inv, String name) {
+        Path cwd = inv.scope.singleCwd();
+        if (cwd == null) {
+            return HostView.Resolution.unknown("the working directory is not known");
+        }
+        return a.host.resolve(name, inv.path(), cwd);
+    }
+
+    static String basename(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash >= 0 && slash < path.length() - 1 ? path.substring(slash + 1) : path;
+    }
+
+    private static boolean quoted(Word w) {
+        for (Part p : w.parts()) {
+            if (p instanceof Part.Literal l && l.quoted()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

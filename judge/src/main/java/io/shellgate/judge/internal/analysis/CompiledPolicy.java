@@ -1,0 +1,167 @@
+package io.shellgate.judge.internal.analysis;
+
+import com.google.re2j.Pattern;
+import io.shellgate.judge.Dialect;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Programs;
+import io.shellgate.rules.ReadOnlyCommand;
+import io.shellgate.rules.Rule;
+import io.shellgate.rules.Wrapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** A policy turned into the lookups the judge needs on every command. */
+final class CompiledPolicy {
+
+    /** The detectors this judge has; a rule naming another one is refused at load. */
+    static final Set<String> DETECTORS = Set.of("device-write", "sysrq-write", "fork-bomb", "download-to-shell",
+            "kill-all-processes");
+
+    final Policy policy;
+    final Map<String, List<ReadOnlyCommand>> readOnly = new HashMap<>();
+    final Map<ReadOnlyCommand, OptionParser> readOnlyParsers = new HashMap<>();
+    final Map<String, Wrapper> wrappers = new HashMap<>();
+    final Map<Wrapper, OptionParser> wrapperParsers = new HashMap<>();
+    final List<CommandRule> commandRules = new ArrayList<>();
+    final Map<String, Rule> detectors = new HashMap<>();
+    final List<RawRule> rawRules = new ArrayList<>();
+    final Map<String, PathSet> pathSets = new LinkedHashMap<>();
+    final NameSet envSafe;
+    final NameSet envDangerous;
+    final Map<String, String> shells;
+    final List<InterpreterSpec> interpreters = new ArrayList<>();
+    final NameSet downloaders;
+    final Set<String> dataCommands;
+    final Map<String, OptionParser> globalOptions = new HashMap<>();
+    final Map<String, Set<String>> readOnlyGlobalOptions = new HashMap<>();
+    final Map<Dialect, Set<String>> builtins = new HashMap<>();
+    final TrustedDirectories trust;
+
+    record RawRule(Rule rule, Pattern pattern) {}
+
+    record InterpreterSpec(Programs.Interpreter interpreter, NameSet names, OptionParser codeOptions) {}
+
+    CompiledPolicy(Policy policy) throws PolicyException {
+        this.policy = policy;
+        List<String> problems = new ArrayList<>();
+        policy.paths().sets().forEach((name, patterns) -> pathSets.put(name, new PathSet(name, patterns)));
+        for (ReadOnlyCommand r : policy.readOnly()) {
+            for (String command : r.commands()) {
+                readOnly.computeIfAbsent(command.split(" ")[0], k -> new ArrayList<>()).add(r);
+            }
+            readOnlyParsers.put(r, new OptionParser(r.options(), r.style()));
+        }
+        for (Wrapper w : policy.wrappers()) {
+            for (String name : w.names()) {
+                wrappers.put(name, w);
+            }
+            wrapperParsers.put(w, new OptionParser(w.options(), ReadOnlyCommand.Style.GNU));
+        }
+        for (Rule rule : policy.rules()) {
+            switch (rule.matcher()) {
+                case Rule.CommandMatcher m -> {
+                    for (String ref : refs(m)) {
+                        if (!pathSets.containsKey(ref)) {
+                            problems.add(rule.location() + ": rule " + rule.id() + " refers to the path set @" + ref
+                                    + ", which no [paths] table defines");
+                        }
+                    }
+                    commandRules.add(new CommandRule(rule, m, pathSets));
+                }
+                case Rule.DetectorMatcher d -> {
+                    if (!DETECTORS.contains(d.detector())) {
+                        problems.add(rule.location() + ": rule " + rule.id() + " names the detector '" + d.detector()
+                                + "', which does not exist; the detectors are " + String.join(", ", DETECTORS.stream().sorted().toList()));
+                    }
+                    detectors.put(d.detector(), rule);
+                }
+                case Rule.RawMatcher r -> {
+                    // only its raw pattern
+                }
+            }
+            rule.raw().ifPresent(raw -> rawRules.add(new RawRule(rule, Pattern.compile(raw))));
+        }
+        envSafe = new NameSet(policy.environment().safe());
+        envDangerous = new NameSet(policy.environment().dangerous());
+        shells = Map.copyOf(policy.programs().shells());
+        for (Programs.Interpreter i : policy.programs().interpreters()) {
+            interpreters.add(new InterpreterSpec(i, new NameSet(i.names()), new OptionParser(i.codeOptions(), ReadOnlyCommand.Style.GNU)));
+        }
+        downloaders = new NameSet(policy.programs().downloaders());
+        dataCommands = Set.copyOf(policy.programs().dataCommands());
+        policy.programs().subcommands().forEach((name, program) -> {
+            globalOptions.put(name, new OptionParser(program.globalOptions(), ReadOnlyCommand.Style.GNU));
+            Set<String> ro = new HashSet<>();
+            program.readOnlyGlobalOptions().forEach(o -> ro.add(o.name()));
+            readOnlyGlobalOptions.put(name, ro);
+        });
+        policy.programs().builtins().forEach((dialect, names) -> {
+            Dialect d = Dialect.parse(dialect);
+            if (d != null) {
+                builtins.put(d, Set.copyOf(names));
+            }
+        });
+        List<Path> trusted = policy.settings().trustedDirs().stream().map(CompiledPolicy::expandHome).toList();
+        List<Path> untrusted = policy.settings().untrustedDirs().stream().map(CompiledPolicy::expandHome).toList();
+        trust = new TrustedDirectories(trusted, untrusted);
+        if (!problems.isEmpty()) {
+            throw new PolicyException(problems);
+        }
+    }
+
+    private static Path expandHome(String p) {
+        String home = System.getProperty("user.home");
+        return Path.of(p.startsWith("~/") && home != null ? home + p.substring(1) : p);
+    }
+
+    private static List<String> refs(Rule.CommandMatcher m) {
+        List<String> out = new ArrayList<>();
+        for (String s : m.operandsAny()) {
+            if (s.startsWith("@")) {
+                out.add(s.substring(1));
+            }
+        }
+        for (String s : m.argsAny()) {
+            int at = s.indexOf('@');
+            if (at >= 0) {
+                out.add(s.substring(at + 1));
+            }
+        }
+        return out;
+    }
+
+    PathSet paths(String name) {
+        return pathSets.getOrDefault(name, new PathSet(name, List.of()));
+    }
+
+    boolean isBuiltin(Dialect dialect, String name) {
+        Set<String> names = builtins.get(dialect == Dialect.SH ? Dialect.SH : dialect);
+        return names != null && names.contains(name);
+    }
+
+    InterpreterSpec interpreter(String name) {
+        for (InterpreterSpec i : interpreters) {
+            if (i.names.contains(name)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    List<CommandRule> rulesFor(String program) {
+        List<CommandRule> out = new ArrayList<>();
+        for (CommandRule r : commandRules) {
+            if (r.appliesTo(program)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+}

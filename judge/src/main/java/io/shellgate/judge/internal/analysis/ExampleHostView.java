@@ -1,0 +1,44 @@
+package io.shellgate.judge.internal.analysis;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The machine policy examples are judged on: every command name resolves to a trusted
+ * {@code /usr/bin/NAME}, nothing else exists, repositories have no local config.
+ */
+final class ExampleHostView implements HostView {
+
+    static final Path CWD = Path.of("/home/user/project");
+    static final String HOME = "/home/user";
+
+    @Override
+    public Resolution resolve(String name, String path, Path cwd) {
+        if (name.contains("/")) {
+            Path p = cwd.resolve(name).normalize();
+            boolean system = p.startsWith("/usr") || p.startsWith("/bin") || p.startsWith("/sbin");
+            return new Resolution(Resolution.Kind.FILE, p, system, system ? "" : p + " is not in a trusted directory");
+        }
+        return new Resolution(Resolution.Kind.FILE, Path.of("/usr/bin", name), true, "");
+    }
+
+    @Override
+    public boolean isDirectory(Path path) {
+        return path.equals(CWD) || path.equals(Path.of(HOME)) || path.getNameCount() <= 1;
+    }
+
+    @Override
+    public Path realPath(Path path) {
+        return null;
+    }
+
+    @Override
+    public List<Path> glob(Path cwd, Field pattern, int limit) {
+        return List.of();
+    }
+
+    @Override
+    public String gitConfigProblem(Path cwd) {
+        return null;
+    }
+}

@@ -1,0 +1,405 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Script;
+import io.shellgate.judge.internal.syntax.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Expands words the way the shell will: braces, {@code ~}, parameters, substitutions, arithmetic,
+ * word splitting, and marking of file name patterns. Code inside substitutions is judged as it is
+ * reached; what it outputs is unknown.
+ */
+final class Expander {
+
+    /** Parts the judge reads from its {@link Analyzer}: nested code and text it cannot interpret. */
+    interface Callbacks {
+
+        /** Judges a substitution's script, which runs in a copy of {@code scope}. */
+        void nested(Script script, Scope scope);
+
+        void opaque(Part.Opaque part);
+    }
+
+    private static final int MAX_BRACE_WORDS = 128;
+    private static final Set<String> NUMERIC = Set.of("RANDOM", "LINENO", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME",
+            "BASHPID", "PPID", "UID", "EUID", "SRANDOM", "#", "?", "$", "!");
+
+    private final Callbacks callbacks;
+
+    Expander(Callbacks callbacks) {
+        this.callbacks = callbacks;
+    }
+
+    /** The fields a command word becomes. */
+    List<Field> expand(Word word, Scope scope) {
+        List<Field> out = new ArrayList<>();
+        for (List<Part> alternative : braces(word.parts())) {
+            out.addAll(fields(alternative, scope, true));
+        }
+        return out;
+    }
+
+    /** A word that is not split or globbed (assignment values, redirect targets, here-strings). */
+    Field single(Word word, Scope scope) {
+        List<Field> fields = fields(word.parts(), scope, false);
+        Field result = Field.literal("");
+        for (int i = 0; i < fields.size(); i++) {
+            result = result.concat(i == 0 ? fields.get(i) : Field.literal(" ").concat(fields.get(i)));
+        }
+        return result;
+    }
+
+    private List<Field> fields(List<Part> parts, Scope scope, boolean split) {
+        Builder b = new Builder();
+        for (int i = 0; i < parts.size(); i++) {
+            Part part = parts.get(i);
+            switch (part) {
+                case Part.Literal l when l.quoted() -> {
+                    b.append(l.text(), false);
+                    b.keep = true;
+                }
+                case Part.Literal l -> {
+                    String text = i == 0 ? tilde(l.text(), scope) : l.text();
+                    b.append(text, true);
+                    b.keep |= !text.isEmpty();
+                }
+                case Part.Param p -> {
+                    b.expanded = true;
+                    param(p, scope, b, split);
+                }
+                case Part.CommandSub s -> {
+                    callbacks.nested(s.body(), scope);
+                    b.hole(s.body());
+                    b.keep |= s.quoted();
+                }
+                case Part.ProcessSub s -> {
+                    callbacks.nested(s.body(), scope);
+                    b.append("/dev/fd/63", false);
+                    b.producers.add(s.body());
+                    b.processSub = true;
+                    b.expanded = true;
+                    b.keep = true;
+                }
+                case Part.Arithmetic a -> {
+                    for (Word w : a.inner()) {
+                        single(w, scope);
+                    }
+                    b.current.append(Field.NUMBER);
+                    b.expanded = true;
+                    b.keep = true;
+                }
+                case Part.Opaque o -> {
+                    callbacks.opaque(o);
+                    b.current.append(Field.HOLE);
+                    b.expanded = true;
+                    b.keep = true;
+                }
+            }
+        }
+        return b.finish();
+    }
+
+    private void param(Part.Param p, Scope scope, Builder b, boolean split) {
+        for (Word operand : p.operands()) {
+            // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used
+            single(operand, scope);
+        }
+        if ((p.name().equals("@") || p.name().equals("*")) && p.operator().isEmpty() && scope.positional != null) {
+            List<Field> pos = scope.positional;
+            for (int i = 0; i < pos.size(); i++) {
+                if (i > 0) {
+                    if (p.quoted() && p.name().equals("@")) {
+                        b.split();
+                    } else {
+                        b.append(" ", p.quoted() ? false : split);
+                        if (!p.quoted() && split) {
+                            b.split();
+                        }
+                    }
+                }
+                appendValue(pos.get(i), p.quoted(), split, scope, b);
+            }
+            b.keep |= p.quoted() && p.name().equals("*");
+            return;
+        }
+        Field value = evaluate(p, scope);
+        if (value == null) {
+            b.keep |= p.quoted();
+            return;
+        }
+        appendValue(value, p.quoted(), split, scope, b);
+        b.keep |= p.quoted();
+    }
+
+    private static void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+        b.producers.addAll(value.producers());
+        b.processSub |= value.processSub();
+        if (!value.isLiteral() || quoted || !split) {
+            b.current.append(value.text());
+            b.keep |= !value.text().isEmpty();
+            return;
+        }
+        if (scope.ifsChanged) {
+            b.current.append(Field.HOLE);
+            return;
+        }
+        // unquoted: split on IFS whitespace, and pattern characters become active
+        String text = value.text();
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n') {
+                b.split();
+                while (i < text.length() && " \t\n".indexOf(text.charAt(i)) >= 0) {
+                    i++;
+                }
+                continue;
+            }
+            b.append(String.valueOf(c), scope.dialect != Dialect.ZSH);
+            b.keep = true;
+            i++;
+        }
+    }
+
+    /** A parameter's value: a field, null when it is unset and empty, or a hole when unknown. */
+    private Field evaluate(Part.Param p, Scope scope) {
+        String name = p.name();
+        if (NUMERIC.contains(name)) {
+            return new Field(String.valueOf(Field.NUMBER), List.of(), false);
+        }
+        Field value;
+        if (name.equals("0")) {
+            value = Field.literal(scope.dialect.id());
+        } else if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+            int n = Integer.parseInt(name);
+            value = scope.positional == null ? Field.hole() : n <= scope.positional.size() ? scope.positional.get(n - 1) : null;
+        } else if (name.equals("@") || name.equals("*") || name.equals("-")) {
+            value = Field.hole();
+        } else {
+            value = scope.lookup(name);
+        }
+        boolean set = value != null;
+        boolean empty = value == null || value.text().isEmpty();
+        switch (p.operator()) {
+            case "" -> {
+                return value;
+            }
+            case ":-", "-", ":=", "=" -> {
+                boolean useDefault = p.operator().startsWith(":") ? empty : !set;
+                if (value != null && value.hasUnknown()) {
+                    return Field.hole();
+                }
+                if (!useDefault) {
+                    return value;
+                }
+                Field def = p.operands().isEmpty() ? Field.literal("") : single(p.operands().getFirst(), scope);
+                if (p.operator().endsWith("=") && !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.startsWith("_"))) {
+                    scope.vars.put(name, def);
+                }
+                return def;
+            }
+            case ":+", "+" -> {
+                if (value != null && value.hasUnknown()) {
+                    return Field.hole();
+                }
+                boolean use = p.operator().startsWith(":") ? !empty : set;
+                return use && !p.operands().isEmpty() ? single(p.operands().getFirst(), scope) : null;
+            }
+            case ":?", "?" -> {
+                return value;
+            }
+            case "length" -> {
+                return new Field(String.valueOf(Field.NUMBER), List.of(), false);
+            }
+            default -> {
+                // pattern removal, substitution, case changes, indirection, arrays: not computed
+                return value == null ? Field.hole() : new Field(String.valueOf(Field.HOLE), value.producers(), false);
+            }
+        }
+    }
+
+    private static String tilde(String text, Scope scope) {
+        if (!text.startsWith("~")) {
+            return text;
+        }
+        int slash = text.indexOf('/');
+        String user = slash < 0 ? text.substring(1) : text.substring(1, slash);
+        String rest = slash < 0 ? "" : text.substring(slash);
+        Field home;
+        if (user.isEmpty()) {
+            home = scope.vars.get("HOME");
+        } else if (user.equals("+")) {
+            home = scope.vars.get("PWD");
+        } else if (user.equals("-")) {
+            home = scope.vars.get("OLDPWD");
+        } else if (user.equals("root")) {
+            home = Field.literal("/root");
+        } else {
+            return Field.HOLE + rest;
+        }
+        if (home == null || !home.isLiteral()) {
+            return Field.HOLE + rest;
+        }
+        return home.text() + rest;
+    }
+
+    /** Brace expansion of unquoted literal text: {@code /{etc,usr}} becomes two words. */
+    private static List<List<Part>> braces(List<Part> parts) {
+        List<List<Part>> out = new ArrayList<>();
+        out.add(parts);
+        for (int round = 0; round < 8; round++) {
+            List<List<Part>> next = new ArrayList<>();
+            boolean changed = false;
+            for (List<Part> alt : out) {
+                List<List<Part>> expanded = expandFirstBrace(alt);
+                if (expanded == null) {
+                    next.add(alt);
+                } else {
+                    next.addAll(expanded);
+                    changed = true;
+                }
+                if (next.size() > MAX_BRACE_WORDS) {
+                    return List.of(List.of(new Part.Opaque("too many brace alternatives", parts.getFirst().span())));
+                }
+            }
+            out = next;
+            if (!changed) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static List<List<Part>> expandFirstBrace(List<Part> parts) {
+        for (int i = 0; i < parts.size(); i++) {
+            if (!(parts.get(i) instanceof Part.Literal l) || l.quoted()) {
+                continue;
+            }
+            String t = l.text();
+            int open = t.indexOf('{');
+            while (open >= 0) {
+                int close = matching(t, open);
+                if (close > open) {
+                    List<String> items = items(t.substring(open + 1, close));
+                    if (items != null) {
+                        List<List<Part>> out = new ArrayList<>();
+                        for (String item : items) {
+                            List<Part> copy = new ArrayList<>(parts);
+                            copy.set(i, new Part.Literal(t.substring(0, open) + item + t.substring(close + 1), false, l.span()));
+                            out.add(copy);
+                        }
+                        return out;
+                    }
+                }
+                open = t.indexOf('{', open + 1);
+            }
+        }
+        return null;
+    }
+
+    private static int matching(String t, int open) {
+        int depth = 0;
+        for (int i = open; i < t.length(); i++) {
+            if (t.charAt(i) == '{') {
+                depth++;
+            } else if (t.charAt(i) == '}' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The alternatives inside braces: {@code a,b,c} or a sequence {@code 1..3}; null if neither. */
+    private static List<String> items(String body) {
+        List<String> items = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                items.add(body.substring(start, i));
+                start = i + 1;
+            }
+        }
+        if (!items.isEmpty()) {
+            items.add(body.substring(start));
+            return items;
+        }
+        String[] range = body.split("\\.\\.");
+        if (range.length == 2 || range.length == 3) {
+            try {
+                int a = Integer.parseInt(range[0]);
+                int b = Integer.parseInt(range[1]);
+                int step = range.length == 3 ? Math.max(1, Math.abs(Integer.parseInt(range[2]))) : 1;
+                if (Math.abs((long) b - a) / step > MAX_BRACE_WORDS) {
+                    return null;
+                }
+                for (int x = a; a <= b ? x <= b : x >= b; x += a <= b ? step : -step) {
+                    items.add(Integer.toString(x));
+                }
+                return items;
+            } catch (NumberFormatException e) {
+                if (range.length == 2 && range[0].length() == 1 && range[1].length() == 1) {
+                    char a = range[0].charAt(0);
+                    char b = range[1].charAt(0);
+                    for (char x = a; a <= b ? x <= b : x >= b; x += (char) (a <= b ? 1 : -1)) {
+                        items.add(String.valueOf(x));
+                    }
+                    return items;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Accumulates the fields of one word. */
+    private static final class Builder {
+        final List<Field> done = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        List<Script> producers = new ArrayList<>();
+        boolean processSub;
+        boolean keep;
+        boolean expanded;
+
+        void append(String text, boolean patterns) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                current.append(patterns ? switch (c) {
+                    case '*' -> Field.STAR;
+                    case '?' -> Field.QUESTION;
+                    case '[' -> Field.BRACKET;
+                    default -> c;
+                } : c);
+            }
+        }
+
+        void hole(Script producer) {
+            current.append(Field.HOLE);
+            producers.add(producer);
+            expanded = true;
+        }
+
+        void split() {
+            if (!current.isEmpty() || keep) {
+                done.add(new Field(current.toString(), producers, processSub, expanded));
+            }
+            current = new StringBuilder();
+            keep = false;
+        }
+
+        List<Field> finish() {
+            if (!current.isEmpty() || keep) {
+                done.add(new Field(current.toString(), producers, processSub, expanded));
+            }
+            return done;
+        }
+    }
+}

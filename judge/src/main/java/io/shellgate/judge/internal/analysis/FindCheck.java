@@ -1,0 +1,114 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.rules.OptionSpec;
+import io.shellgate.rules.ReadOnlyCommand;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * find: starting points, then an expression. Predicates must be on the permitted list;
+ * {@code -exec}, {@code -execdir}, {@code -ok} and {@code -okdir} are judged as the command they
+ * run, with {@code {}} standing for the starting point (which find also reports).
+ */
+final class FindCheck {
+
+    private static final Set<String> EXEC = Set.of("-exec", "-execdir", "-ok", "-okdir");
+    private static final Set<String> OPERATORS = Set.of("(", ")", "!", ",");
+
+    private FindCheck() {}
+
+    static List<String> check(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, List<Field> args) {
+        Map<String, OptionSpec> specs = new HashMap<>();
+        for (OptionSpec s : entry.options()) {
+            specs.put(s.name(), s);
+        }
+        List<String> problems = new ArrayList<>();
+        int i = 0;
+        // -H, -L, -P, -D debugopts, -Olevel come before the starting points
+        while (i < args.size()) {
+            String t = args.get(i).plain();
+            if (t.equals("-H") || t.equals("-L") || t.equals("-P") || t.startsWith("-O")) {
+                i++;
+            } else if (t.equals("-D")) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        List<Field> roots = new ArrayList<>();
+        while (i < args.size()) {
+            Field f = args.get(i);
+            String t = f.plain();
+            if (f.isLiteral() && (t.startsWith("-") && t.length() > 1 || OPERATORS.contains(t))) {
+                break;
+            }
+            roots.add(f);
+            i++;
+        }
+        if (roots.isEmpty()) {
+            roots.add(Field.literal("."));
+        }
+        List<List<Field>> execs = new ArrayList<>();
+        for (; i < args.size(); i++) {
+            Field f = args.get(i);
+            String t = f.plain();
+            if (!f.isLiteral()) {
+                problems.add("the expression word " + f.display() + " is computed at run time");
+                continue;
+            }
+            if (OPERATORS.contains(t)) {
+                continue;
+            }
+            if (EXEC.contains(t)) {
+                List<Field> command = new ArrayList<>();
+                for (i++; i < args.size(); i++) {
+                    String w = args.get(i).plain();
+                    if (w.equals(";") || w.equals("+") && !command.isEmpty()) {
+                        break;
+                    }
+                    command.add(args.get(i));
+                }
+                execs.add(command);
+                continue;
+            }
+            OptionSpec spec = specs.get(t);
+            if (spec == null) {
+                problems.add("the find predicate " + t + " is not on the permitted list");
+                continue;
+            }
+            if (spec.arity() == OptionSpec.Arity.REQUIRED) {
+                i++;
+                if (i < args.size()) {
+                    ReadOnly.optionValue(a, inv, new OptionParser.Opt(t, args.get(i), f));
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        for (Field root : roots) {
+            if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && !execs.isEmpty()) {
+                Sensitive.checkRecursive(a, root, inv.scope, inv.span());
+            }
+        }
+        for (List<Field> command : execs) {
+            if (command.isEmpty()) {
+                problems.add("-exec has no command");
+                continue;
+            }
+            for (Field root : roots) {
+                List<Field> argv = new ArrayList<>();
+                for (Field w : command) {
+                    argv.add(w.plain().contains("{}")
+                            ? new Field(w.text().replace("{}", root.text()), root.producers(), root.processSub(), true)
+                            : w);
+                }
+                a.commands.judgeArgv(inv, argv);
+            }
+        }
+        return problems;
+    }
+}

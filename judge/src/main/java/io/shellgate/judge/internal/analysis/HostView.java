@@ -1,0 +1,53 @@
+package io.shellgate.judge.internal.analysis;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the judge asks the machine: where a command name resolves, whether a directory is trusted,
+ * what a pattern matches, what a repository's git config does. The real view reads the file
+ * system; the example view answers the same for every machine, so that policy examples give the
+ * same result everywhere.
+ */
+interface HostView {
+
+    /**
+     * Resolves a command name the way {@code execvp} would.
+     *
+     * @param name a name without a slash (looked up in {@code path}) or a path
+     * @param path the effective {@code PATH}, or null when it is unknown
+     */
+    Resolution resolve(String name, String path, Path cwd);
+
+    boolean isDirectory(Path path);
+
+    /** The path with symbolic links resolved, or null when it does not exist. */
+    Path realPath(Path path);
+
+    /**
+     * The existing paths a file name pattern matches, or null when there are more than
+     * {@code limit} or the pattern cannot be expanded here.
+     */
+    List<Path> glob(Path cwd, Field pattern, int limit);
+
+    /** Why the git repository around {@code cwd} is not safe for read-only git commands, or null. */
+    String gitConfigProblem(Path cwd);
+
+    /** Where a command name led. */
+    record Resolution(Kind kind, Path path, boolean trusted, String why) {
+
+        enum Kind {
+            FILE,
+            NOT_FOUND,
+            UNKNOWN
+        }
+
+        static Resolution notFound() {
+            return new Resolution(Kind.NOT_FOUND, null, true, "not found");
+        }
+
+        static Resolution unknown(String why) {
+            return new Resolution(Kind.UNKNOWN, null, false, why);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Judge;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.Verdict;
+import io.shellgate.judge.internal.syntax.Script;
+import io.shellgate.judge.internal.syntax.ShellParser;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Tier;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** The judge: budgets, the raw-text backstop, the parse, and the analysis, failing closed throughout. */
+public final class JudgeEngine implements Judge {
+
+    private final CompiledPolicy policy;
+    private final ShellParser parser;
+    private final HostView host;
+
+    private JudgeEngine(CompiledPolicy policy, ShellParser parser, HostView host) {
+        this.policy = policy;
+        this.parser = parser;
+        this.host = host;
+    }
+
+    /** A judge of the real machine. */
+    public static JudgeEngine create(Policy policy, ShellParser parser) throws PolicyException {
+        CompiledPolicy compiled = new CompiledPolicy(policy);
+        return new JudgeEngine(compiled, parser, new SystemHostView(compiled.trust));
+    }
+
+    /** A judge of the fixed example machine, for checking policy examples. */
+    public static JudgeEngine forExamples(Policy policy, ShellParser parser) throws PolicyException {
+        return new JudgeEngine(new CompiledPolicy(policy), parser, new ExampleHostView());
+    }
+
+    /** The working directory and environment examples are judged in. */
+    public static JudgeRequest exampleRequest(String command) {
+        return new JudgeRequest(command, Dialect.BASH, ExampleHostView.CWD,
+                java.util.Map.of("HOME", ExampleHostView.HOME, "PATH", "/usr/local/bin:/usr/bin:/bin", "USER", "user"));
+    }
+
+    @Override
+    public Verdict judge(JudgeRequest request) {
+        Findings findings = new Findings();
+        String text = request.command();
+        Span all = new Span(0, text.length());
+        try {
+            int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > policy.policy.settings().maxInputBytes()) {
+                findings.add(Checks.INPUT_TOO_LARGE, Tier.ASK, "the command line is " + bytes + " bytes, more than the budget of "
+                        + policy.policy.settings().maxInputBytes() + "; it was not parsed", all);
+                return verdict(findings);
+            }
+            List<RawScanner.Hit> hits = RawScanner.scan(policy, text, request.dialect().id());
+            if (!request.dialect().isPosix()) {
+                findings.add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, request.dialect().id()
+                        + " command lines are not judged yet; they always need review", all);
+                RawScanner.apply(findings, hits);
+                return verdict(findings);
+            }
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (Field.isMarker(c) || c == 0) {
+                    findings.add(Checks.UNUSUAL_CHARACTERS, Tier.ASK, "the command line contains a NUL or private-use"
+                            + " character (U+" + String.format("%04X", (int) c) + ")", new Span(i, i + 1));
+                    RawScanner.apply(findings, hits);
+                    return verdict(findings);
+                }
+            }
+            long budget = policy.policy.settings().timeBudgetMillis() * 1_000_000L;
+            long deadline = System.nanoTime() + budget;
+            Script script;
+            try {
+                script = parser.parse(text, budget);
+            } catch (ShellParser.ParseBudgetException e) {
+                findings.add(Checks.TIME_BUDGET, Tier.ASK, e.getMessage(), all);
+                RawScanner.apply(findings, hits);
+                return verdict(findings);
+            }
+            Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
+            Analyzer analyzer = new Analyzer(policy, host, findings, parser, deadline);
+            analyzer.script(script, scope);
+            RawScanner.apply(findings, hits);
+        } catch (StackOverflowError e) {
+            findings.add(Checks.NESTING_TOO_DEEP, Tier.ASK, "the command line is nested too deeply to analyse", all);
+        } catch (RuntimeException e) {
+            findings.add(Checks.INTERNAL_ERROR, Tier.ASK, "shellgate could not finish judging this line (" + e + ")", all);
+        }
+        return verdict(findings);
+    }
+
+    private static Verdict verdict(Findings findings) {
+        return new Verdict(findings.tier(), findings.reasons, findings.commands);
+    }
+}

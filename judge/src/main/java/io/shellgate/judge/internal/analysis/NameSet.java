@@ -1,0 +1,32 @@
+package io.shellgate.judge.internal.analysis;
+
+import com.google.re2j.Pattern;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Names and name globs ({@code python3.*}, {@code LC_*}) from the policy, matched exactly or by RE2. */
+final class NameSet {
+
+    private final Set<String> exact = new HashSet<>();
+    private final Pattern globs;
+
+    NameSet(List<String> names) {
+        StringBuilder sb = new StringBuilder();
+        for (String n : names) {
+            if (n.indexOf('*') < 0 && n.indexOf('?') < 0 && n.indexOf('[') < 0 && n.indexOf('\\') < 0) {
+                exact.add(n);
+            } else {
+                if (!sb.isEmpty()) {
+                    sb.append('|');
+                }
+                sb.append("(?:").append(PathSet.regex(n).replace("[^/]", ".")).append(')');
+            }
+        }
+        globs = sb.isEmpty() ? null : Pattern.compile(sb.toString());
+    }
+
+    boolean contains(String name) {
+        return exact.contains(name) || (globs != null && globs.matcher(name).matches());
+    }
+}

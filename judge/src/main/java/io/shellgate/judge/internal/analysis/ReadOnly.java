@@ -1,0 +1,171 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.rules.ReadOnlyCommand;
+import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Matches an invocation against the read-only list: every option permitted, operands of the
+ * right kind, the program trusted, no sensitive path read, and the command's own language
+ * (sed scripts, awk programs, find expressions, git subcommands) free of writes and execution.
+ */
+final class ReadOnly {
+
+    enum Outcome {
+        /** A read-only entry took the command (further reasons may still ask). */
+        ACCEPTED,
+        /** Entries exist for the name, but none permits these arguments. */
+        REJECTED,
+        /** No entry knows the name. */
+        NOT_LISTED
+    }
+
+    private ReadOnly() {}
+
+    static Outcome check(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution resolution,
+            boolean builtin) {
+        List<ReadOnlyCommand> entries = a.policy.readOnly.get(program);
+        if (entries == null) {
+            return Outcome.NOT_LISTED;
+        }
+        List<Field> args = inv.argv.subList(1, inv.argv.size());
+        for (ReadOnlyCommand entry : entries) {
+            for (String command : entry.commands()) {
+                String[] words = command.split(" ");
+                if (!words[0].equals(program)) {
+                    continue;
+                }
+                List<Field> rest = args;
+                List<Field> before = List.of();
+                if (words.length > 1) {
+                    rest = Rules.afterSubcommand(a, program, args, words[1]);
+                    if (rest == null) {
+                        continue;
+                    }
+                    before = args.subList(0, args.size() - rest.size() - 1);
+                }
+                int mark = a.findings.mark();
+                List<String> problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
+                if (problems.isEmpty()) {
+                    trust(a, inv, program, resolution, builtin);
+                    a.add(entry.id(), Tier.ALLOW, program + (words.length > 1 ? " " + words[1] : "") + ": " + entry.reason(), inv.span());
+                    return Outcome.ACCEPTED;
+                }
+                // reasons an entry added before it gave up are dropped with it
+                a.findings.reasons.subList(mark, a.findings.reasons.size()).clear();
+                for (String p : problems) {
+                    inv.problems.add(program + ": " + p);
+                }
+            }
+        }
+        return inv.problems.isEmpty() ? Outcome.NOT_LISTED : Outcome.REJECTED;
+    }
+
+    private static void trust(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution r, boolean builtin) {
+        if (builtin || r == null) {
+            return;
+        }
+        switch (r.kind()) {
+            case FILE -> {
+                if (!r.trusted()) {
+                    a.add(Checks.UNTRUSTED_PROGRAM, Tier.ASK, program + " resolves to " + r.path() + ", which is not trusted: "
+                            + r.why(), inv.span());
+                }
+            }
+            case UNKNOWN -> a.add(Checks.UNTRUSTED_PROGRAM, Tier.ASK, "shellgate cannot tell which " + program
+                    + " would run: " + r.why(), inv.span());
+            case NOT_FOUND -> {
+                // nothing runs: the shell reports "command not found"
+            }
+        }
+    }
+
+    /** Why {@code entry} does not take these arguments; empty when it does. */
+    private static List<String> accept(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, String sub,
+            List<Field> before, List<Field> args) {
+        List<String> problems = new ArrayList<>();
+        if (args.size() < entry.minArguments()) {
+            problems.add("it needs at least " + entry.minArguments() + " argument(s) to be read-only");
+            return problems;
+        }
+        List<String> custom = Checker.custom(a, inv, entry, sub, before, args);
+        if (custom != null) {
+            return custom;
+        }
+        OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
+        problems.addAll(parsed.problems());
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        List<Field> operands = parsed.operands();
+        switch (entry.operands()) {
+            case NONE -> {
+                if (!operands.isEmpty()) {
+                    problems.add("it takes no operands here");
+                }
+            }
+            case TEXT -> {
+                // printed or compared, never opened
+            }
+            case FILES, PATTERN_FILES -> {
+                List<Field> files = operands;
+                if (entry.operands() == ReadOnlyCommand.Operands.PATTERN_FILES && !parsed.hasAny(entry.patternOptions())
+                        && !files.isEmpty()) {
+                    files = files.subList(1, files.size());
+                }
+                if (entry.maxOperands() >= 0 && operands.size() > entry.maxOperands()) {
+                    problems.add("it takes at most " + entry.maxOperands() + " operand(s) here");
+                    return problems;
+                }
+                files(a, inv, entry, parsed, files);
+            }
+        }
+        if (entry.maxOperands() >= 0 && operands.size() > entry.maxOperands()) {
+            problems.add("it takes at most " + entry.maxOperands() + " operand(s) here");
+        }
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        boolean anyOption = entry.options().stream().anyMatch(o -> o.arity() == io.shellgate.rules.OptionSpec.Arity.ANY);
+        if (!parsed.dynamic().isEmpty() && !(anyOption && entry.operands() == ReadOnlyCommand.Operands.TEXT)) {
+            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the argument " + parsed.dynamic().getFirst().display()
+                    + " is computed at run time and could be an option", inv.span());
+        }
+        for (OptionParser.Opt o : parsed.options()) {
+            optionValue(a, inv, o);
+        }
+        Checker.after(a, inv, entry, parsed);
+        return problems;
+    }
+
+    private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
+            List<Field> files) {
+        boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
+        for (Field f : files) {
+            if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
+                Sensitive.checkRecursive(a, f, inv.scope, inv.span());
+            }
+        }
+        if (recursive && files.isEmpty()) {
+            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span());
+        }
+    }
+
+    /** Option values that look like paths are checked; values computed at run time ask. */
+    static void optionValue(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
+        Field v = o.value();
+        if (v == null) {
+            return;
+        }
+        if (v.hasHoles()) {
+            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the value of " + o.name() + " (" + v.display()
+                    + ") is computed at run time", inv.span());
+            return;
+        }
+        String t = v.plain();
+        if (t.contains("/") || t.startsWith("~") || t.startsWith(".")) {
+            Sensitive.checkRead(a, v, inv.scope, inv.span(), "reads");
+        }
+    }
+}

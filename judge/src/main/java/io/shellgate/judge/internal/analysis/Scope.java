@@ -1,0 +1,105 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Dialect;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the shell knows at one point of a command line: variables, working directories, functions,
+ * positional parameters. Subshells and pipeline stages work on a copy.
+ */
+final class Scope {
+
+    final Dialect dialect;
+    final int depth;
+    /** Variables with known (or partly known) values; a name mapped to null is known to be unset. */
+    final Map<String, Field> vars;
+    /** Names exported to children. */
+    final Set<String> exported;
+    /** The directories the shell may be in; empty means unknown. */
+    List<Path> cwds;
+    final Set<String> functions;
+    /** Positional parameters; null when unknown. */
+    List<Field> positional;
+    /** Whether a variable not in {@link #vars} is known to be unset (a fresh shell with a known environment). */
+    final boolean knowsAllVariables;
+    /** Whether IFS was changed, so that word splitting is unknown. */
+    boolean ifsChanged;
+
+    Scope(Dialect dialect, int depth, Map<String, Field> vars, Set<String> exported, List<Path> cwds,
+            Set<String> functions, List<Field> positional, boolean knowsAllVariables) {
+        this.dialect = dialect;
+        this.depth = depth;
+        this.vars = vars;
+        this.exported = exported;
+        this.cwds = cwds;
+        this.functions = functions;
+        this.positional = positional;
+        this.knowsAllVariables = knowsAllVariables;
+    }
+
+    static Scope initial(Dialect dialect, Map<String, String> env, Path cwd, List<String> positional, boolean fresh) {
+        Map<String, Field> vars = new HashMap<>();
+        env.forEach((k, v) -> vars.put(k, Field.literal(v)));
+        vars.put("PWD", Field.literal(cwd.toString()));
+        List<Field> pos = positional == null ? null : positional.stream().map(Field::literal).toList();
+        return new Scope(dialect, 0, vars, new HashSet<>(env.keySet()), List.of(cwd), new HashSet<>(), pos, fresh);
+    }
+
+    /** A copy for a subshell, a pipeline stage or a substitution: changes do not flow back. */
+    Scope copy() {
+        Scope s = new Scope(dialect, depth, new HashMap<>(vars), new HashSet<>(exported), cwds, new HashSet<>(functions),
+                positional, knowsAllVariables);
+        s.ifsChanged = ifsChanged;
+        return s;
+    }
+
+    /** The same shell one level deeper ({@code eval}, {@code trap}): state is shared, depth counts. */
+    Scope deeper() {
+        Scope s = new Scope(dialect, depth + 1, vars, exported, cwds, functions, positional, knowsAllVariables);
+        s.ifsChanged = ifsChanged;
+        return s;
+    }
+
+    /** A fresh shell started from this one ({@code bash -c}): only exported variables survive. */
+    Scope child(Dialect childDialect, List<Field> args, boolean inherits) {
+        Map<String, Field> childVars = new HashMap<>();
+        for (String name : exported) {
+            Field value = vars.get(name);
+            if (value != null) {
+                childVars.put(name, value);
+            }
+        }
+        Scope s = new Scope(childDialect, depth + 1, childVars, new HashSet<>(exported), cwds, new HashSet<>(), args,
+                knowsAllVariables && inherits);
+        return s;
+    }
+
+    /** The environment a command started now would get, as far as it is known. */
+    Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        for (String name : exported) {
+            Field f = vars.get(name);
+            if (f != null && f.isLiteral()) {
+                env.put(name, f.text());
+            }
+        }
+        return env;
+    }
+
+    /** A variable's value: the field, {@code null} when known to be unset, or a hole when unknown. */
+    Field lookup(String name) {
+        if (vars.containsKey(name)) {
+            return vars.get(name);
+        }
+        return knowsAllVariables ? null : Field.hole();
+    }
+
+    Path singleCwd() {
+        return cwds.size() == 1 ? cwds.getFirst() : null;
+    }
+}

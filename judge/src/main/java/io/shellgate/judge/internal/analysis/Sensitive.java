@@ -1,0 +1,107 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Span;
+import io.shellgate.rules.Tier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks paths a command reads against the policy's sensitive set: after {@code ~}, variables,
+ * the working directory, file name patterns and symbolic links are resolved as the command would
+ * see them.
+ */
+final class Sensitive {
+
+    private static final int GLOB_LIMIT = 2000;
+
+    private Sensitive() {}
+
+    /**
+     * Asks when {@code operand} names a sensitive path, or cannot be checked. Returns whether it did.
+     *
+     * @param verb what the command does with it, for the message ({@code reads})
+     */
+    static boolean checkRead(Analyzer a, Field operand, Scope scope, Span span, String verb) {
+        if (operand.hasHoles()) {
+            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
+                    + " is computed at run time, so shellgate cannot check it against sensitive paths", span);
+            return true;
+        }
+        for (String path : candidates(a, operand, scope)) {
+            if (path == null) {
+                a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
+                        + " cannot be checked (its pattern matches too many files, or the working directory is unknown)", span);
+                return true;
+            }
+            String hit = sensitive(a, path, scope);
+            if (hit != null) {
+                a.add(Checks.SENSITIVE_PATH, Tier.ASK, verb + " " + hit + ", which may hold secrets", span);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Asks when reading {@code dir} recursively would reach sensitive paths. */
+    static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span) {
+        if (operand.hasHoles()) {
+            return checkRead(a, operand, scope, span, "reads");
+        }
+        String home = Redirects.home(scope);
+        PathSet set = a.policy.paths("sensitive");
+        for (String path : candidates(a, operand, scope)) {
+            if (path != null && set.isAncestorOfMember(path, home)) {
+                a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path
+                        + " recursively, which includes files that may hold secrets", span);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String sensitive(Analyzer a, String path, Scope scope) {
+        String home = Redirects.home(scope);
+        PathSet set = a.policy.paths("sensitive");
+        if (set.contains(path, home)) {
+            return path;
+        }
+        Path real = a.host.realPath(Path.of(path));
+        if (real != null && !real.toString().equals(path) && set.contains(real.toString(), home)) {
+            return path + " (a link to " + real + ")";
+        }
+        return null;
+    }
+
+    /** The absolute paths an operand may name; null entries stand for "cannot tell". */
+    static List<String> candidates(Analyzer a, Field operand, Scope scope) {
+        List<String> out = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        if (operand.hasGlob()) {
+            for (Path cwd : scope.cwds) {
+                List<Path> matches = a.host.glob(cwd, operand, GLOB_LIMIT);
+                if (matches == null) {
+                    out.add(null);
+                    return out;
+                }
+                matches.forEach(m -> out.add(ShellPaths.canonical(m.toString(), cwd)));
+            }
+        }
+        texts.add(operand.plain());
+        boolean relative = !operand.plain().startsWith("/");
+        if (relative && scope.cwds.isEmpty()) {
+            out.add(null);
+            return out;
+        }
+        for (String t : texts) {
+            if (relative) {
+                for (Path cwd : scope.cwds) {
+                    out.add(ShellPaths.canonical(t, cwd));
+                }
+            } else {
+                out.add(ShellPaths.canonical(t, null));
+            }
+        }
+        return out;
+    }
+}

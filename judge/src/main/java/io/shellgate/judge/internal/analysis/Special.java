@@ -1,0 +1,126 @@
+package io.shellgate.judge.internal.analysis;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Commands that run code given to them: shells ({@code bash -c}), interpreters ({@code python -c}),
+ * {@code eval}, {@code source}, {@code watch}, {@code parallel}. Code whose text is known is judged
+ * as what it is; code that is not known is never allowed, and code that comes from the network is
+ * refused.
+ */
+final class Special {
+
+    private Special() {}
+
+    /** Handles the invocation if it is one of these commands; returns whether it did. */
+    static boolean handle(Analyzer a, CommandJudge.Invocation inv, String program, ReadOnly.Outcome outcome) {
+        String dialect = a.policy.shells.get(program);
+        if (dialect != null) {
+            Shells.handle(a, inv, program, dialect);
+            return true;
+        }
+        CompiledPolicy.InterpreterSpec interpreter = a.policy.interpreter(program);
+        if (interpreter != null) {
+            Interpreters.handle(a, inv, program, interpreter);
+            return true;
+        }
+        List<Field> args = inv.argv.subList(1, inv.argv.size());
+        switch (program) {
+            case "eval" -> {
+                code(a, inv, join(args), inv.scope.dialect, inv.scope.deeper(), "eval");
+                return true;
+            }
+            case "source", "." -> {
+                if (!args.isEmpty() && a.downloads(args.getFirst())) {
+                    Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
+                } else {
+                    a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the commands in "
+                            + (args.isEmpty() ? "a file" : args.getFirst().display()) + " in this shell; shellgate does not read files",
+                            inv.span());
+                }
+                return true;
+            }
+            case "exec" -> {
+                // exec with only redirections: already judged as redirections
+                return args.isEmpty();
+            }
+            case "watch" -> {
+                watch(a, inv, args);
+                return true;
+            }
+            case "parallel" -> {
+                a.add(Checks.DYNAMIC_CODE, Tier.ASK, "parallel builds and runs commands from its input", inv.span());
+                List<Field> template = new ArrayList<>();
+                for (Field f : args) {
+                    if (f.plain().equals(":::") || f.plain().equals("::::")) {
+                        break;
+                    }
+                    template.add(f);
+                }
+                if (!template.isEmpty()) {
+                    code(a, inv, join(template), Dialect.SH, child(inv, Dialect.SH, null), "parallel");
+                }
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** Judges code given as text; unknown code asks, downloaded code is refused. */
+    static void code(Analyzer a, CommandJudge.Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
+        if (a.downloads(text)) {
+            Detectors.downloadToShell(a, inv.span(), what + " runs code downloaded from the network");
+            return;
+        }
+        if (!text.isLiteral()) {
+            a.add(Checks.DYNAMIC_CODE, Tier.ASK, what + " runs code that is computed at run time (" + text.display() + ")",
+                    inv.span());
+            return;
+        }
+        a.subscript(text.plain(), dialect, scope, inv.span());
+    }
+
+    private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+        int i = 0;
+        while (i < args.size()) {
+            String t = args.get(i).plain();
+            if (t.equals("-n") || t.equals("--interval") || t.equals("-q") || t.equals("--equexit")) {
+                i += 2;
+            } else if (t.startsWith("-") && t.length() > 1) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        if (i >= args.size()) {
+            a.add(Checks.NOT_READ_ONLY, Tier.ASK, "watch without a command", inv.span());
+            return;
+        }
+        // watch hands its arguments, joined by spaces, to sh -c
+        code(a, inv, join(args.subList(i, args.size())), Dialect.SH, child(inv, Dialect.SH, null), "watch");
+    }
+
+    static Field join(List<Field> args) {
+        Field out = Field.literal("");
+        for (int i = 0; i < args.size(); i++) {
+            out = out.concat(i == 0 ? args.get(i) : Field.literal(" ").concat(args.get(i)));
+        }
+        return out;
+    }
+
+    /** The scope of a new shell the invocation starts, with the invocation's environment. */
+    static Scope child(CommandJudge.Invocation inv, Dialect dialect, List<Field> positional) {
+        Map<String, Field> vars = new HashMap<>(inv.env);
+        Scope s = new Scope(dialect, inv.scope.depth + 1, vars, new HashSet<>(inv.env.keySet()), inv.scope.cwds,
+                new HashSet<>(), positional, inv.scope.knowsAllVariables);
+        return s;
+    }
+}

@@ -1,0 +1,509 @@
+package io.shellgate.judge.internal.treesitter;
+
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.syntax.Assignment;
+import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Redirect;
+import io.shellgate.judge.internal.syntax.Script;
+import io.shellgate.judge.internal.syntax.Word;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns tree-sitter-bash's concrete syntax tree into the judge's {@link Script}. Whatever it does
+ * not recognise becomes an opaque node, which the judge never allows; error and missing nodes are
+ * recorded, and their children are still converted so that deny rules can see into them.
+ */
+final class CstConverter {
+
+    private final String text;
+    private final List<Span> comments = new ArrayList<>();
+    private final List<Span> errors = new ArrayList<>();
+    private final WordConverter words;
+
+    CstConverter(String text) {
+        this.text = text;
+        this.words = new WordConverter(text, this::nested, errors);
+    }
+
+    Script convert(CstNode root) {
+        Command body = sequence(root, 0, root.childCount(), new Span(0, text.length()));
+        return new Script(body, comments, errors);
+    }
+
+    /** The script inside {@code $(...)}, backquotes or {@code <(...)}: its named children. */
+    private Script nested(CstNode node) {
+        Command body = sequence(node, 0, node.childCount(), new Span(node.start(), node.end()));
+        return new Script(body, List.of(), List.of());
+    }
+
+    private Command sequence(CstNode parent, int from, int to, Span span) {
+        List<Command> items = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            CstNode c = parent.child(i);
+            if (c.type().equals("&") && !items.isEmpty()) {
+                Command last = items.removeLast();
+                items.add(new Command.Background(last, new Span(last.span().start(), c.end())));
+                continue;
+            }
+            statement(c, items);
+        }
+        return items.size() == 1 ? items.getFirst() : new Command.Sequence(items, span);
+    }
+
+    /** Converts one child of a statement list, adding what it finds to {@code out}. */
+    private void statement(CstNode n, List<Command> out) {
+        Span span = new Span(n.start(), n.end());
+        if (n.isMissing()) {
+            errors.add(span);
+            return;
+        }
+        if (!n.isNamed() && !n.isError()) {
+            // punctuation and keywords between statements: ; & && || | ( ) { } $( ` do done...
+            return;
+        }
+        switch (n.type()) {
+            case "command" -> out.add(simple(n));
+            case "declaration_command", "unset_command" -> out.add(declaration(n));
+            case "variable_assignment" -> out.add(new Command.Simple(List.of(assignment(n)), List.of(), List.of(), span));
+            case "variable_assignments" -> {
+                List<Assignment> as = new ArrayList<>();
+                for (CstNode c : named(n)) {
+                    as.add(assignment(c));
+                }
+                out.add(new Command.Simple(as, List.of(), List.of(), span));
+            }
+            case "pipeline" -> out.add(pipeline(n));
+            case "list" -> {
+                List<Command> items = new ArrayList<>();
+                for (int i = 0; i < n.childCount(); i++) {
+                    statement(n.child(i), items);
+                }
+                out.add(new Command.Sequence(items, span));
+            }
+            case "negated_command" -> out.add(new Command.Negated(single(n), span));
+            case "subshell" -> out.add(new Command.Subshell(inner(n), span));
+            case "compound_statement" -> out.add(new Command.Group(inner(n), span));
+            case "redirected_statement" -> out.add(redirected(n));
+            case "file_redirect", "herestring_redirect", "heredoc_redirect" ->
+                    out.add(new Command.Simple(List.of(), List.of(), List.of(redirect(n)), span));
+            case "function_definition" -> out.add(function(n));
+            case "if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement",
+                 "test_command" -> out.add(compound(n));
+            case "comment" -> comments.add(span);
+            case "ERROR" -> {
+                errors.add(span);
+                for (int i = 0; i < n.childCount(); i++) {
+                    statement(n.child(i), out);
+                }
+            }
+            default -> {
+                if (WordConverter.isWordNode(n)) {
+                    // a word where a statement belongs: only error recovery produces this
+                    out.add(new Command.Simple(List.of(), List.of(words.word(n)), List.of(), span));
+                    errors.add(span);
+                } else {
+                    out.add(new Command.Opaque("unrecognised shell syntax (" + n.type() + ")", span));
+                }
+            }
+        }
+    }
+
+    private Command single(CstNode n) {
+        List<Command> items = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            statement(n.child(i), items);
+        }
+        return items.size() == 1 ? items.getFirst() : new Command.Sequence(items, new Span(n.start(), n.end()));
+    }
+
+    private Command inner(CstNode n) {
+        return single(n);
+    }
+
+    private Command simple(CstNode n) {
+        List<Assignment> assignments = new ArrayList<>();
+        List<CstNode> pieces = new ArrayList<>();
+        List<Redirect> redirects = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            switch (c.type()) {
+                case "variable_assignment" -> assignments.add(assignment(c));
+                case "command_name" -> {
+                    for (int j = 0; j < c.childCount(); j++) {
+                        pieces.add(c.child(j));
+                    }
+                }
+                case "file_redirect", "herestring_redirect", "heredoc_redirect" -> redirects.add(redirect(c));
+                default -> {
+                    if (WordConverter.isWordNode(c)) {
+                        pieces.add(c);
+                    } else if (c.isError() || c.isMissing()) {
+                        errors.add(new Span(c.start(), c.end()));
+                        for (int j = 0; j < c.childCount(); j++) {
+                            if (WordConverter.isWordNode(c.child(j))) {
+                                pieces.add(c.child(j));
+                            }
+                        }
+                    } else {
+                        pieces.add(c);
+                    }
+                }
+            }
+        }
+        return new Command.Simple(assignments, words.words(pieces), redirects, new Span(n.start(), n.end()));
+    }
+
+    /** {@code export A=1 B}, {@code declare -x A}, {@code unset A}: a command whose arguments may be assignments. */
+    private Command declaration(CstNode n) {
+        List<Word> args = new ArrayList<>();
+        List<CstNode> pieces = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            if (i == 0 && !c.isNamed()) {
+                args.add(new Word(List.of(new Part.Literal(c.type(), false, new Span(c.start(), c.end()))),
+                        new Span(c.start(), c.end())));
+            } else if (c.type().equals("variable_assignment")) {
+                args.addAll(words.words(pieces));
+                pieces.clear();
+                Assignment a = assignment(c);
+                List<Part> parts = new ArrayList<>();
+                parts.add(new Part.Literal(a.name() + (a.append() ? "+=" : "="), true, new Span(c.start(), c.start())));
+                if (a.value() != null) {
+                    parts.addAll(a.value().parts());
+                }
+                if (a.array() != null) {
+                    parts.add(new Part.Opaque("array value", a.span()));
+                }
+                args.add(new Word(parts, a.span()));
+            } else if (c.type().equals("file_redirect")) {
+                continue;
+            } else {
+                pieces.add(c);
+            }
+        }
+        args.addAll(words.words(pieces));
+        List<Redirect> redirects = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            if (n.child(i).type().equals("file_redirect")) {
+                redirects.add(redirect(n.child(i)));
+            }
+        }
+        return new Command.Simple(List.of(), args, redirects, new Span(n.start(), n.end()));
+    }
+
+    private Assignment assignment(CstNode n) {
+        String name = null;
+        boolean append = false;
+        List<CstNode> valuePieces = new ArrayList<>();
+        List<Word> array = null;
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            String field = n.fieldName(i);
+            if ("name".equals(field)) {
+                name = c.type().equals("subscript") && c.childCount() > 0 ? slice(c.child(0)) + "[]" : slice(c);
+            } else if (c.type().equals("+=")) {
+                append = true;
+            } else if (c.type().equals("=")) {
+                continue;
+            } else if (c.type().equals("array")) {
+                array = new ArrayList<>();
+                List<CstNode> elements = new ArrayList<>();
+                for (int j = 0; j < c.childCount(); j++) {
+                    if (c.child(j).isNamed()) {
+                        elements.add(c.child(j));
+                    }
+                }
+                array.addAll(words.words(elements));
+            } else {
+                valuePieces.add(c);
+            }
+        }
+        Span span = new Span(n.start(), n.end());
+        Word value = valuePieces.isEmpty() ? new Word(List.of(), new Span(n.end(), n.end())) : words.words(valuePieces).getFirst();
+        return new Assignment(name == null ? "" : name, append, value, array, span);
+    }
+
+    private Command pipeline(CstNode n) {
+        List<Command> stages = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            statement(n.child(i), stages);
+        }
+        return new Command.Pipeline(stages, new Span(n.start(), n.end()));
+    }
+
+    /**
+     * A statement with redirections. tree-sitter wraps a whole list or pipeline ({@code a && b > f})
+     * although bash applies the redirection to the last command only; a heredoc may also carry the
+     * rest of its line ({@code cat <<EOF | sh}) inside its redirect node.
+     */
+    private Command redirected(CstNode n) {
+        Command body = null;
+        List<Redirect> redirects = new ArrayList<>();
+        List<CstNode> continuations = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            if ("body".equals(n.fieldName(i))) {
+                List<Command> items = new ArrayList<>();
+                statement(c, items);
+                body = items.size() == 1 ? items.getFirst() : new Command.Sequence(items, new Span(c.start(), c.end()));
+            } else if (c.type().equals("file_redirect") || c.type().equals("herestring_redirect")
+                    || c.type().equals("heredoc_redirect")) {
+                redirects.add(redirect(c));
+                if (c.type().equals("heredoc_redirect")) {
+                    for (int j = 0; j < c.childCount(); j++) {
+                        CstNode k = c.child(j);
+                        if (k.type().equals("pipeline") || k.type().equals("list") || k.type().equals("command")
+                                || k.type().equals("&&") || k.type().equals("||") || k.type().equals(";")
+                                || k.type().equals("&")) {
+                            continuations.add(k);
+                        }
+                    }
+                }
+            } else if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            }
+        }
+        Span span = new Span(n.start(), n.end());
+        Command result = body == null
+                ? new Command.Simple(List.of(), List.of(), redirects, span)
+                : attach(body, redirects, span);
+        for (CstNode k : continuations) {
+            if (k.type().equals("pipeline")) {
+                List<Command> stages = new ArrayList<>();
+                stages.add(result);
+                for (int i = 0; i < k.childCount(); i++) {
+                    statement(k.child(i), stages);
+                }
+                result = new Command.Pipeline(stages, span);
+            } else if (k.isNamed()) {
+                List<Command> items = new ArrayList<>();
+                items.add(result);
+                statement(k, items);
+                result = new Command.Sequence(items, span);
+            } else if (k.type().equals("&")) {
+                result = new Command.Background(result, span);
+            }
+        }
+        return result;
+    }
+
+    private static Command attach(Command body, List<Redirect> redirects, Span span) {
+        return switch (body) {
+            case Command.Simple s -> {
+                List<Redirect> all = new ArrayList<>(s.redirects());
+                all.addAll(redirects);
+                yield new Command.Simple(s.assignments(), s.words(), all, new Span(s.span().start(), span.end()));
+            }
+            case Command.Sequence seq when !seq.items().isEmpty() -> {
+                List<Command> items = new ArrayList<>(seq.items());
+                items.set(items.size() - 1, attach(items.getLast(), redirects, span));
+                yield new Command.Sequence(items, seq.span());
+            }
+            case Command.Pipeline p when !p.stages().isEmpty() -> {
+                List<Command> stages = new ArrayList<>(p.stages());
+                stages.set(stages.size() - 1, attach(stages.getLast(), redirects, span));
+                yield new Command.Pipeline(stages, p.span());
+            }
+            default -> new Command.Redirected(body, redirects, span);
+        };
+    }
+
+    private Redirect redirect(CstNode n) {
+        Span span = new Span(n.start(), n.end());
+        int fd = -1;
+        String op = null;
+        List<CstNode> target = new ArrayList<>();
+        if (n.type().equals("heredoc_redirect")) {
+            return heredoc(n);
+        }
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            String field = n.fieldName(i);
+            if (c.type().equals("file_descriptor") && "descriptor".equals(field)) {
+                fd = parseFd(slice(c));
+            } else if ("destination".equals(field) || (op != null && WordConverter.isWordNode(c))) {
+                target.add(c);
+            } else if (!c.isNamed() && op == null) {
+                op = c.type();
+            } else if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            } else if (WordConverter.isWordNode(c)) {
+                target.add(c);
+            }
+        }
+        List<Word> ws = words.words(target);
+        if (ws.size() > 1) {
+            errors.add(span);
+        }
+        return new Redirect(op == null ? "?" : op, fd, ws.isEmpty() ? null : ws.getFirst(), null, span);
+    }
+
+    private Redirect heredoc(CstNode n) {
+        String op = "<<";
+        String delimiter = "";
+        Word body = null;
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            switch (c.type()) {
+                case "<<", "<<-" -> op = c.type();
+                case "heredoc_start" -> delimiter = slice(c);
+                case "heredoc_body" -> body = heredocBody(c, !quotedDelimiter(delimiter));
+                default -> {
+                    if (c.isError() || c.isMissing()) {
+                        errors.add(new Span(c.start(), c.end()));
+                    }
+                }
+            }
+        }
+        boolean expands = !quotedDelimiter(delimiter);
+        if (body == null) {
+            body = new Word(List.of(), new Span(n.end(), n.end()));
+        }
+        return new Redirect(op, -1, null, new Redirect.Heredoc(expands, body), new Span(n.start(), n.end()));
+    }
+
+    private static boolean quotedDelimiter(String delimiter) {
+        return delimiter.indexOf('\'') >= 0 || delimiter.indexOf('"') >= 0 || delimiter.indexOf('\\') >= 0;
+    }
+
+    private Word heredocBody(CstNode n, boolean expands) {
+        Span span = new Span(n.start(), n.end());
+        if (!expands) {
+            return new Word(List.of(new Part.Literal(slice(n), true, span)), span);
+        }
+        List<Part> parts = new ArrayList<>();
+        int pos = n.start();
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            if (c.type().equals("heredoc_content") || !c.isNamed()) {
+                continue;
+            }
+            if (c.start() > pos) {
+                parts.add(new Part.Literal(unescapeHeredoc(text.substring(pos, c.start())), true, new Span(pos, c.start())));
+            }
+            parts.addAll(words.word(c).parts());
+            pos = Math.max(pos, c.end());
+        }
+        if (pos < n.end()) {
+            parts.add(new Part.Literal(unescapeHeredoc(text.substring(pos, n.end())), true, new Span(pos, n.end())));
+        }
+        return new Word(parts, span);
+    }
+
+    /** In an expanding heredoc a backslash escapes only $ ` \ and newline. */
+    private static String unescapeHeredoc(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length() && "$`\\\n".indexOf(s.charAt(i + 1)) >= 0) {
+                if (s.charAt(i + 1) != '\n') {
+                    sb.append(s.charAt(i + 1));
+                }
+                i++;
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private Command function(CstNode n) {
+        String name = null;
+        Command body = null;
+        List<Redirect> redirects = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            String field = n.fieldName(i);
+            if ("name".equals(field)) {
+                name = words.word(c).literal();
+            } else if ("body".equals(field)) {
+                List<Command> items = new ArrayList<>();
+                statement(c, items);
+                body = items.size() == 1 ? items.getFirst() : new Command.Sequence(items, new Span(c.start(), c.end()));
+            } else if (c.type().equals("file_redirect")) {
+                redirects.add(redirect(c));
+            } else if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            }
+        }
+        Span span = new Span(n.start(), n.end());
+        if (body == null) {
+            body = new Command.Opaque("function without a body", span);
+        }
+        if (!redirects.isEmpty()) {
+            body = new Command.Redirected(body, redirects, span);
+        }
+        return new Command.FunctionDef(name == null ? "" : name, body, span);
+    }
+
+    /** if, while, until, for, select, case, [[ ]], (( )): expanded words and possible bodies. */
+    private Command compound(CstNode n) {
+        String kind = n.childCount() > 0 ? n.child(0).type() : n.type();
+        String variable = null;
+        List<Word> ws = new ArrayList<>();
+        List<Command> bodies = new ArrayList<>();
+        collectCompound(n, ws, bodies);
+        for (int i = 0; i < n.childCount(); i++) {
+            if ("variable".equals(n.fieldName(i))) {
+                variable = slice(n.child(i));
+            }
+        }
+        return new Command.Compound(kind, variable, ws, bodies, new Span(n.start(), n.end()));
+    }
+
+    private void collectCompound(CstNode n, List<Word> ws, List<Command> bodies) {
+        boolean test = n.type().equals("test_command") || n.type().equals("c_style_for_statement");
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            String field = n.fieldName(i);
+            String type = c.type();
+            if ("variable".equals(field)) {
+                continue;
+            }
+            if (type.equals("do_group") || type.equals("elif_clause") || type.equals("else_clause")
+                    || type.equals("case_item")) {
+                collectCompound(c, ws, bodies);
+            } else if (test) {
+                if (WordConverter.isWordNode(c)) {
+                    ws.add(words.word(c));
+                } else {
+                    ws.addAll(words.nestedWords(c));
+                }
+            } else if ("value".equals(field) && WordConverter.isWordNode(c)) {
+                ws.add(words.word(c));
+            } else if (c.isNamed() && !WordConverter.isWordNode(c)) {
+                List<Command> items = new ArrayList<>();
+                statement(c, items);
+                bodies.addAll(items);
+            } else if (c.isNamed()) {
+                ws.add(words.word(c));
+            } else if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            }
+        }
+    }
+
+    private static List<CstNode> named(CstNode n) {
+        List<CstNode> out = new ArrayList<>();
+        for (int i = 0; i < n.childCount(); i++) {
+            if (n.child(i).isNamed()) {
+                out.add(n.child(i));
+            }
+        }
+        return out;
+    }
+
+    private static int parseFd(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private String slice(CstNode n) {
+        return text.substring(n.start(), n.end());
+    }
+}
