@@ -62,7 +62,7 @@ public record OptionSpec(String name, Arity arity) {
             name = spec.substring(0, spec.length() - 1);
             arity = Arity.REQUIRED;
         }
-        if (!name.matches("--?[A-Za-z0-9?@#][A-Za-z0-9_.:?@#+-]*")) {
+        if (!name.matches("--?[A-Za-z0-9?@#.][A-Za-z0-9_.:?@#+-]*")) {
             throw new IllegalArgumentException("'" + spec + "' is not an option spec; write -x, -x=, --name,"
                     + " --name=, --name=?, -name, -NUM or *");
         }

@@ -25,6 +25,8 @@ final class Analyzer implements Expander.Callbacks {
     final Findings findings;
     final ShellParser parser;
     final long deadline;
+    /** The text of the command line being walked (of the nested script, inside bash -c). */
+    private String text = "";
     final Expander expander = new Expander(this);
     final CommandJudge commands;
     /** Scripts (substitutions, process substitutions) whose output may come from the network. */
@@ -49,6 +51,10 @@ final class Analyzer implements Expander.Callbacks {
         return spanOverride != null;
     }
 
+    String text() {
+        return text;
+    }
+
     void data(Span span) {
         if (spanOverride == null) {
             findings.dataSpans.add(span);
@@ -56,7 +62,17 @@ final class Analyzer implements Expander.Callbacks {
     }
 
     /** Judges a whole script in {@code scope}; returns whether its output may come from the network. */
-    boolean script(Script script, Scope scope) {
+    boolean script(String source, Script script, Scope scope) {
+        String saved = text;
+        text = source;
+        try {
+            return walk(script, scope);
+        } finally {
+            text = saved;
+        }
+    }
+
+    private boolean walk(Script script, Scope scope) {
         if (!script.errors().isEmpty()) {
             Span first = script.errors().getFirst();
             add(Checks.PARSE_ERROR, Tier.ASK, "the command line does not parse cleanly as " + scope.dialect.id()
@@ -93,7 +109,7 @@ final class Analyzer implements Expander.Callbacks {
         Span saved = spanOverride;
         spanOverride = saved != null ? saved : span;
         try {
-            return script(nested, scope);
+            return script(text, nested, scope);
         } finally {
             spanOverride = saved;
         }

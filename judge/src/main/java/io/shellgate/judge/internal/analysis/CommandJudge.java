@@ -39,6 +39,8 @@ final class CommandJudge {
         boolean skipFunctions;
         boolean builtinOnly;
         boolean dynamicName;
+        /** Whether the first word expanded to nothing, so that the first field is already an argument. */
+        boolean nameVanished;
         String resolved = "unknown";
         /** Why the read-only entries that know this command did not accept it. */
         final List<String> problems = new ArrayList<>();
@@ -68,8 +70,12 @@ final class CommandJudge {
         }
         int mark = a.findings.mark();
         List<Field> argv = new ArrayList<>();
+        int nameFields = -1;
         for (Word w : node.words()) {
             argv.addAll(a.expander.expand(w, scope));
+            if (nameFields < 0) {
+                nameFields = argv.size();
+            }
         }
         String program = argv.isEmpty() || !argv.getFirst().isLiteral() ? null : basename(argv.getFirst().plain());
         if (program != null && a.policy.dataCommands.contains(program)) {
@@ -80,6 +86,13 @@ final class CommandJudge {
             }
         }
         Stdin in = a.redirects(node.redirects(), scope, stdin, program);
+        boolean computedName = !node.words().isEmpty() && !(node.words().getFirst().parts().stream()
+                .allMatch(p -> p instanceof Part.Literal));
+        if (argv.isEmpty() && computedName) {
+            a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, "the command name is computed at run time ("
+                    + node.words().getFirst().span().of(a.text()) + " expands to nothing here, but may not where it runs)", node.span());
+            return false;
+        }
         if (argv.isEmpty()) {
             for (Assignment as : node.assignments()) {
                 Assignments.standalone(a, as, scope);
@@ -98,7 +111,8 @@ final class CommandJudge {
             env.put(as.name(), value);
         }
         Invocation inv = new Invocation(node, scope, in, argv, env);
-        inv.dynamicName = argv.getFirst().expanded();
+        inv.dynamicName = argv.getFirst().expanded() || computedName;
+        inv.nameVanished = nameFields == 0;
         boolean downloads = run(inv);
         Tier tier = a.findings.tierSince(mark);
         if (!a.nestedText()) {
@@ -154,19 +168,28 @@ final class CommandJudge {
             case NOT_FOUND -> "not found";
             case UNKNOWN -> "unknown";
         };
-        Rules.check(a, inv, base);
-        Detectors.simple(a, inv, base);
+        // case-insensitive file systems (macOS) run RM as rm: rules match in lower case
+        Rules.check(a, inv, base.toLowerCase(java.util.Locale.ROOT));
+        Detectors.simple(a, inv, base.toLowerCase(java.util.Locale.ROOT));
         ReadOnly.Outcome outcome = ReadOnly.check(a, inv, base, resolution, builtin);
         if (outcome == ReadOnly.Outcome.ACCEPTED) {
             return downloadsOut(inv, base);
         }
-        if (Special.handle(a, inv, base, outcome)) {
+        if (Special.handle(a, inv, base, outcome) || !base.equals(base.toLowerCase(java.util.Locale.ROOT))
+                && Special.handle(a, inv, base.toLowerCase(java.util.Locale.ROOT), outcome)) {
             return downloadsOut(inv, base);
         }
         if (outcome == ReadOnly.Outcome.NOT_LISTED) {
             a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", inv.span());
+        } else if (inv.problems.stream().anyMatch(p -> p.contains("option"))) {
+            a.add(Checks.OPTION_NOT_PERMITTED, Tier.ASK, String.join("; ", inv.problems.stream()
+                    .filter(p -> p.contains("option")).distinct().toList()), inv.span());
         } else {
-            a.add(Checks.OPTION_NOT_PERMITTED, Tier.ASK, String.join("; ", inv.problems), inv.span());
+            boolean subcommands = a.policy.globalOptions.containsKey(base) || a.policy.readOnly.getOrDefault(base, List.of())
+                    .stream().anyMatch(e -> e.commands().stream().anyMatch(c -> c.startsWith(base + " ")));
+            String sub = subcommands && inv.argv.size() > 1 && inv.argv.get(1).isLiteral() ? " " + inv.argv.get(1).plain() : "";
+            a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + sub + " is not on the read-only list ("
+                    + inv.problems.getFirst() + ")", inv.span());
         }
         return downloadsOut(inv, base);
     }
@@ -200,10 +223,11 @@ final class CommandJudge {
         if (a.downloads(name)) {
             Detectors.downloadToShell(a, inv.span(), "runs the output of a download as a command");
         }
-        a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, "the command name (" + name.display()
+        String shown = inv.nameVanished ? inv.node.words().getFirst().span().of(a.text()) : name.display();
+        a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, "the command name (" + shown
                 + ") is computed at run time, so shellgate cannot tell what it runs", inv.span());
         // The rest of the line may already prove a catastrophe: "${RM} -rf /".
-        List<Field> args = inv.argv.subList(1, inv.argv.size());
+        List<Field> args = inv.argv.subList(inv.nameVanished ? 0 : 1, inv.argv.size());
         if (!name.isLiteral() || inv.dynamicName) {
             Rules.checkNameless(a, inv, args);
             if (name.isLiteral() && !name.plain().isEmpty()) {

@@ -38,6 +38,11 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
+    public String findInside(Path dir, java.util.function.Predicate<String> test) {
+        return null;
+    }
+
+    @Override
     public String gitConfigProblem(Path cwd) {
         return null;
     }

@@ -76,7 +76,7 @@ final class FindCheck {
             }
             OptionSpec spec = specs.get(t);
             if (spec == null) {
-                problems.add("the find predicate " + t + " is not on the permitted list");
+                problems.add("the option " + t + " is not on the permitted list");
                 continue;
             }
             if (spec.arity() == OptionSpec.Arity.REQUIRED) {

@@ -30,6 +30,12 @@ interface HostView {
      */
     List<Path> glob(Path cwd, Field pattern, int limit);
 
+    /**
+     * A path under {@code dir} (breadth first, within a bounded number of entries, skipping
+     * dependency and build directories) that {@code test} accepts, or null.
+     */
+    String findInside(Path dir, java.util.function.Predicate<String> test);
+
     /** Why the git repository around {@code cwd} is not safe for read-only git commands, or null. */
     String gitConfigProblem(Path cwd);
 

@@ -64,9 +64,11 @@ public final class JudgeEngine implements Judge {
             }
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
-                if (Field.isMarker(c) || c == 0) {
-                    findings.add(Checks.UNUSUAL_CHARACTERS, Tier.ASK, "the command line contains a NUL or private-use"
-                            + " character (U+" + String.format("%04X", (int) c) + ")", new Span(i, i + 1));
+                // bash and tree-sitter disagree on carriage returns and other control characters
+                if (Field.isMarker(c) || c < 0x20 && c != '\t' && c != '\n' || c == 0x7f) {
+                    findings.add(Checks.UNUSUAL_CHARACTERS, Tier.ASK, "the command line contains a control or private-use"
+                            + " character (U+" + String.format("%04X", (int) c) + "), which shells do not all read alike",
+                            new Span(i, i + 1));
                     RawScanner.apply(findings, hits);
                     return verdict(findings);
                 }
@@ -83,7 +85,7 @@ public final class JudgeEngine implements Judge {
             }
             Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
             Analyzer analyzer = new Analyzer(policy, host, findings, parser, deadline);
-            analyzer.script(script, scope);
+            analyzer.script(text, script, scope);
             RawScanner.apply(findings, hits);
         } catch (StackOverflowError e) {
             findings.add(Checks.NESTING_TOO_DEEP, Tier.ASK, "the command line is nested too deeply to analyse", all);

@@ -126,6 +126,15 @@ final class OptionParser {
         return new Parsed(options, operands, problems, dynamic);
     }
 
+    /**
+     * A separate value that looks like a long option ({@code rg -T --pre sh}): getopt takes it as
+     * the value, other parsers may not. Never guess.
+     */
+    private static boolean ambiguous(Field next) {
+        String t = next.plain();
+        return t.length() > 2 && t.startsWith("--");
+    }
+
     private static String nameOf(String t) {
         int eq = t.indexOf('=');
         return eq > 0 ? t.substring(0, eq) : t;
@@ -149,6 +158,8 @@ final class OptionParser {
             case REQUIRED -> {
                 if (attached != null) {
                     options.add(new Opt(name, attached, f));
+                } else if (i + 1 < args.size() && ambiguous(args.get(i + 1))) {
+                    problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
                 } else if (i + 1 < args.size()) {
                     options.add(new Opt(name, args.get(i + 1), f));
                     return i + 1;
@@ -183,6 +194,8 @@ final class OptionParser {
         if (spec.arity() == OptionSpec.Arity.REQUIRED) {
             if (t.length() > name.length()) {
                 options.add(new Opt(name, new Field(t.substring(name.length() + 1), f.producers(), f.processSub()), f));
+            } else if (i + 1 < args.size() && ambiguous(args.get(i + 1)) && !words) {
+                problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
             } else if (i + 1 < args.size()) {
                 options.add(new Opt(name, args.get(i + 1), f));
                 return i + 1;
@@ -209,6 +222,8 @@ final class OptionParser {
                 case REQUIRED -> {
                     if (!rest.isEmpty()) {
                         options.add(new Opt("-" + c, new Field(rest, f.producers(), f.processSub()), f));
+                    } else if (i + 1 < args.size() && ambiguous(args.get(i + 1))) {
+                        problems.add("the value of -" + c + " (" + args.get(i + 1).display() + ") looks like an option");
                     } else if (i + 1 < args.size()) {
                         options.add(new Opt("-" + c, args.get(i + 1), f));
                         return i + 1;

@@ -76,7 +76,9 @@ final class ReadOnly {
             case UNKNOWN -> a.add(Checks.UNTRUSTED_PROGRAM, Tier.ASK, "shellgate cannot tell which " + program
                     + " would run: " + r.why(), inv.span());
             case NOT_FOUND -> {
-                // nothing runs: the shell reports "command not found"
+                if (!r.trusted()) {
+                    a.add(Checks.UNTRUSTED_PROGRAM, Tier.ASK, r.why(), inv.span());
+                }
             }
         }
     }

@@ -35,6 +35,10 @@ final class Sensitive {
                 return true;
             }
             String hit = sensitive(a, path, scope);
+            if (hit == null && !operand.hasGlob()) {
+                // symbolic links are followed before ".." is applied: resolve the path as written
+                hit = linked(a, operand.plain(), scope);
+            }
             if (hit != null) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, verb + " " + hit + ", which may hold secrets", span);
                 return true;
@@ -56,8 +60,28 @@ final class Sensitive {
                         + " recursively, which includes files that may hold secrets", span);
                 return true;
             }
+            String inside = path == null ? null : a.host.findInside(Path.of(path), p -> set.contains(p, home));
+            if (inside != null) {
+                a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path + " recursively, including "
+                        + inside + ", which may hold secrets", span);
+                return true;
+            }
         }
         return false;
+    }
+
+    private static String linked(Analyzer a, String text, Scope scope) {
+        if (!text.contains("..") && !text.contains("/")) {
+            return null;
+        }
+        for (Path cwd : scope.cwds) {
+            Path raw = text.startsWith("/") ? Path.of(text) : cwd.resolve(text);
+            Path real = a.host.realPath(raw);
+            if (real != null && a.policy.paths("sensitive").contains(real.toString(), Redirects.home(scope))) {
+                return text + " (which is " + real + ")";
+            }
+        }
+        return null;
     }
 
     private static String sensitive(Analyzer a, String path, Scope scope) {

@@ -35,12 +35,23 @@ final class SystemHostView implements HostView {
                 return file(candidate, cwd);
             }
         }
+        // nothing runs now; a later entry could be created in time in an untrusted directory
+        for (String entry : path.split(":", -1)) {
+            Path dir = entry.isEmpty() ? cwd : cwd.resolve(entry).normalize();
+            String problem = trust.problem(dir, cwd);
+            if (problem != null && Files.isDirectory(dir)) {
+                return new Resolution(Resolution.Kind.NOT_FOUND, dir.resolve(name), false,
+                        name + " is not installed, and PATH includes " + dir + ", where it could appear: " + problem);
+            }
+        }
         return Resolution.notFound();
     }
 
     private Resolution file(Path file, Path cwd) {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            return Resolution.notFound();
+            // a path that does not exist yet may exist when the command runs: its directory decides
+            String problem = trust.problem(file.getParent(), cwd);
+            return new Resolution(Resolution.Kind.NOT_FOUND, file, problem == null, problem == null ? "not found" : problem);
         }
         Path real;
         try {
@@ -78,6 +89,11 @@ final class SystemHostView implements HostView {
     @Override
     public List<Path> glob(Path cwd, Field pattern, int limit) {
         return Globber.expand(cwd, pattern, limit);
+    }
+
+    @Override
+    public String findInside(Path dir, java.util.function.Predicate<String> test) {
+        return TreeScan.find(dir, test);
     }
 
     @Override

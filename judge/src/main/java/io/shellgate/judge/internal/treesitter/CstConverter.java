@@ -17,7 +17,11 @@ import java.util.List;
  */
 final class CstConverter {
 
+    /** Deeper syntax trees are not converted (and the line is never allowed). */
+    static final int MAX_DEPTH = 200;
+
     private final String text;
+    private int depth;
     private final List<Span> comments = new ArrayList<>();
     private final List<Span> errors = new ArrayList<>();
     private final WordConverter words;
@@ -29,7 +33,26 @@ final class CstConverter {
 
     Script convert(CstNode root) {
         Command body = sequence(root, 0, root.childCount(), new Span(0, text.length()));
-        return new Script(body, comments, errors);
+        if (root.hasError()) {
+            collectErrors(root, 0);
+        }
+        return new Script(body, comments, errors.stream().distinct().toList());
+    }
+
+    /** Every error and missing node, wherever the statement conversion did not look. */
+    private void collectErrors(CstNode node, int depth) {
+        if (node.isError() || node.isMissing()) {
+            errors.add(new Span(node.start(), node.end()));
+        }
+        if (depth > MAX_DEPTH) {
+            return;
+        }
+        for (int i = 0; i < node.childCount(); i++) {
+            CstNode c = node.child(i);
+            if (c.hasError()) {
+                collectErrors(c, depth + 1);
+            }
+        }
     }
 
     /** The script inside {@code $(...)}, backquotes or {@code <(...)}: its named children. */
@@ -55,6 +78,20 @@ final class CstConverter {
     /** Converts one child of a statement list, adding what it finds to {@code out}. */
     private void statement(CstNode n, List<Command> out) {
         Span span = new Span(n.start(), n.end());
+        if (depth > MAX_DEPTH) {
+            errors.add(span);
+            out.add(new Command.Opaque("the command line is nested too deeply", span));
+            return;
+        }
+        depth++;
+        try {
+            statementAt(n, span, out);
+        } finally {
+            depth--;
+        }
+    }
+
+    private void statementAt(CstNode n, Span span, List<Command> out) {
         if (n.isMissing()) {
             errors.add(span);
             return;

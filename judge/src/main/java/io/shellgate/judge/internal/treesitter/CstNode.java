@@ -14,6 +14,9 @@ interface CstNode {
 
     boolean isMissing();
 
+    /** Whether this node or a descendant is an error or a missing node. */
+    boolean hasError();
+
     int start();
 
     int end();

@@ -116,6 +116,15 @@ final class FfmTree implements AutoCloseable {
         }
 
         @Override
+        public boolean hasError() {
+            try {
+                return (boolean) TreeSitterNative.NODE_HAS_ERROR.invokeExact(node);
+            } catch (Throwable t) {
+                throw new IllegalStateException(t);
+            }
+        }
+
+        @Override
         public int start() {
             try {
                 // UTF-16 input: byte offsets are twice the character index

@@ -60,6 +60,11 @@ public final class JtreesitterBashParser implements ShellParser {
         }
 
         @Override
+        public boolean hasError() {
+            return node.hasError();
+        }
+
+        @Override
         public int start() {
             return node.getStartByte() >>> 1;
         }

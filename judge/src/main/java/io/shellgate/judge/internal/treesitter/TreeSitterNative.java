@@ -52,6 +52,7 @@ final class TreeSitterNative {
     static final MethodHandle NODE_END_BYTE;
     static final MethodHandle NODE_IS_ERROR;
     static final MethodHandle NODE_IS_MISSING;
+    static final MethodHandle NODE_HAS_ERROR;
     static final MethodHandle NODE_FIELD_NAME_FOR_CHILD;
     static final MemorySegment LANGUAGE;
     static final String[] SYMBOL_NAMES;
@@ -76,6 +77,7 @@ final class TreeSitterNative {
         NODE_END_BYTE = handle(linker, runtime, "ts_node_end_byte", FunctionDescriptor.of(JAVA_INT, NODE));
         NODE_IS_ERROR = handle(linker, runtime, "ts_node_is_error", FunctionDescriptor.of(JAVA_BOOLEAN, NODE));
         NODE_IS_MISSING = handle(linker, runtime, "ts_node_is_missing", FunctionDescriptor.of(JAVA_BOOLEAN, NODE));
+        NODE_HAS_ERROR = handle(linker, runtime, "ts_node_has_error", FunctionDescriptor.of(JAVA_BOOLEAN, NODE));
         NODE_FIELD_NAME_FOR_CHILD = handle(linker, runtime, "ts_node_field_name_for_child",
                 FunctionDescriptor.of(ADDRESS, NODE, JAVA_INT));
         MethodHandle symbolCount = handle(linker, runtime, "ts_language_symbol_count", FunctionDescriptor.of(JAVA_INT, ADDRESS));

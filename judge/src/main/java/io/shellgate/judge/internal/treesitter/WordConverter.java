@@ -107,7 +107,15 @@ final class WordConverter {
             case "string", "translated_string" -> doubleQuoted(node, out);
             case "simple_expansion" -> out.add(simpleExpansion(node, quoted));
             case "expansion" -> out.add(expansion(node, quoted));
-            case "command_substitution" -> out.add(new Part.CommandSub(scripts.apply(node), quoted, span));
+            case "command_substitution" -> {
+                if (text.charAt(node.start()) == '`' && text.substring(node.start() + 1, Math.max(node.start() + 1, node.end() - 1)).indexOf('\\') >= 0) {
+                    // inside backquotes bash removes backslashes before \`, \$ and \\ and parses again:
+                    // nested substitutions tree-sitter reads as text
+                    out.add(new Part.Opaque("backquotes with backslashes inside are parsed twice by bash", span));
+                } else {
+                    out.add(new Part.CommandSub(scripts.apply(node), quoted, span));
+                }
+            }
             case "process_substitution" -> out.add(new Part.ProcessSub(scripts.apply(node),
                     text.startsWith("<(", node.start()), span));
             case "arithmetic_expansion" -> out.add(new Part.Arithmetic(nestedWords(node), span));
@@ -224,6 +232,11 @@ final class WordConverter {
             } else if (type.equals("${") || type.equals("}")) {
                 continue;
             } else if (!c.isNamed()) {
+                if (type.equals("P") && operator.equals("@")) {
+                    // ${x@P} expands x as a prompt string, which runs $(...) and backquotes inside it
+                    return new Part.Opaque("${...@P} runs the command substitutions in the variable's value",
+                            new Span(node.start(), node.end()));
+                }
                 if (operator.isEmpty()) {
                     operator = type;
                 }
