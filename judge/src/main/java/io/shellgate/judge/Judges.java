@@ -36,6 +36,16 @@ public final class Judges {
         }
     }
 
+    /** tree-sitter's own parse tree of a command line, as an S-expression (for {@code explain --tree}). */
+    public static String treeSitterTree(String command) {
+        return new io.shellgate.judge.internal.treesitter.JtreesitterBashParser().sexp(command);
+    }
+
+    /** The judge's syntax tree of a command line, in its compact text form. */
+    public static String syntaxTree(String command) {
+        return io.shellgate.judge.internal.syntax.ScriptPrinter.print(PARSER.parse(command, 1_000_000_000L));
+    }
+
     /** Runs the examples of every entry, the built-in default's included. */
     public static void verifyAllExamples(Policy policy) throws PolicyException {
         ExampleCheck.verify(policy, PARSER, List.of(Layer.values()));

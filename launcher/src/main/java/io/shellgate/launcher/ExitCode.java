@@ -1,0 +1,27 @@
+package io.shellgate.launcher;
+
+/** Every exit code of the shellgate command line, in one place (and in the README). */
+public enum ExitCode {
+    /** check: the command is allowed; other commands: success. */
+    ALLOW(0),
+    /** Bad usage: an unknown option, a missing command. */
+    USAGE(2),
+    /** A policy file is malformed, invalid, or its examples fail. */
+    POLICY(3),
+    /** Input could not be read, or an internal error. */
+    ERROR(4),
+    /** check: the command needs review. */
+    ASK(10),
+    /** check: the command is refused. */
+    DENY(20);
+
+    private final int code;
+
+    ExitCode(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+}

@@ -1,0 +1,51 @@
+package io.shellgate.launcher;
+
+import io.shellgate.launcher.internal.CheckCommand;
+import io.shellgate.launcher.internal.ExplainCommand;
+import io.shellgate.launcher.internal.PolicyCommand;
+import io.shellgate.launcher.internal.Version;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code shellgate} command line. */
+@Command(
+        name = "shellgate",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "A gate between AI agents and the shell: judges every command line allow, ask or deny.",
+        subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line and returns its exit code; never calls {@code System.exit}. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> ExitCode.ERROR.code());
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("shellgate: " + e.getMessage());
+            err.println("Run 'shellgate " + e.getCommandLine().getCommandName().replace("shellgate", "").trim()
+                    + (e.getCommandLine().getCommandName().equals("shellgate") ? "" : " ") + "--help' for usage.");
+            return ExitCode.USAGE.code();
+        });
+        cli.setExecutionExceptionHandler((e, c, r) -> {
+            err.println("shellgate: internal error: " + e);
+            return ExitCode.ERROR.code();
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
