@@ -57,6 +57,14 @@ final class AwkProgram {
                 }
                 if (word.equals("getline")) {
                     int j = skipSpace(p, i + 1);
+                    // an optional variable: getline line < "file"
+                    int k = j;
+                    while (k < p.length() && (Character.isLetterOrDigit(p.charAt(k)) || p.charAt(k) == '_')) {
+                        k++;
+                    }
+                    if (k > j) {
+                        j = skipSpace(p, k);
+                    }
                     if (j < p.length() && p.charAt(j) == '<') {
                         j = skipSpace(p, j + 1);
                         if (j < p.length() && p.charAt(j) == '"') {

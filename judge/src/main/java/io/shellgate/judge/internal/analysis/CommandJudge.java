@@ -41,7 +41,11 @@ final class CommandJudge {
         boolean dynamicName;
         /** Whether the first word expanded to nothing, so that the first field is already an argument. */
         boolean nameVanished;
+        /** Whether some word expanded to nothing (an unset variable), so that a wrapper may look bare. */
+        boolean anyVanished;
         String resolved = "unknown";
+        /** Whether the program has read-only subcommands, and this is none of them. */
+        boolean unknownSubcommand;
         /** Why the read-only entries that know this command did not accept it. */
         final List<String> problems = new ArrayList<>();
 
@@ -86,8 +90,7 @@ final class CommandJudge {
             }
         }
         Stdin in = a.redirects(node.redirects(), scope, stdin, program);
-        boolean computedName = !node.words().isEmpty() && !(node.words().getFirst().parts().stream()
-                .allMatch(p -> p instanceof Part.Literal));
+        boolean computedName = !node.words().isEmpty() && computed(node.words().getFirst());
         if (argv.isEmpty() && computedName) {
             a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, "the command name is computed at run time ("
                     + node.words().getFirst().span().of(a.text()) + " expands to nothing here, but may not where it runs)", node.span());
@@ -113,6 +116,7 @@ final class CommandJudge {
         Invocation inv = new Invocation(node, scope, in, argv, env);
         inv.dynamicName = argv.getFirst().expanded() || computedName;
         inv.nameVanished = nameFields == 0;
+        inv.anyVanished = argv.size() < node.words().size();
         boolean downloads = run(inv);
         Tier tier = a.findings.tierSince(mark);
         if (!a.nestedText()) {
@@ -151,7 +155,15 @@ final class CommandJudge {
                 return false;
             }
             Wrapper w = a.policy.wrappers.get(base);
-            if (w == null || !Wrappers.strip(a, inv, w, base)) {
+            if (w == null) {
+                break;
+            }
+            if (!Wrappers.strip(a, inv, w, base)) {
+                if (inv.anyVanished && inv.argv.size() <= 1 + w.operands()) {
+                    a.add(Checks.DYNAMIC_COMMAND, Tier.ASK, base + " runs a command whose name is computed at run time"
+                            + " (it expands to nothing here, but may not where it runs)", inv.span());
+                    return true;
+                }
                 break;
             }
         }
@@ -181,6 +193,8 @@ final class CommandJudge {
         }
         if (outcome == ReadOnly.Outcome.NOT_LISTED) {
             a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", inv.span());
+        } else if (inv.unknownSubcommand) {
+            a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + " " + inv.argv.get(1).plain() + " is not on the read-only list", inv.span());
         } else if (inv.problems.stream().anyMatch(p -> p.contains("option"))) {
             a.add(Checks.OPTION_NOT_PERMITTED, Tier.ASK, String.join("; ", inv.problems.stream()
                     .filter(p -> p.contains("option")).distinct().toList()), inv.span());
@@ -248,6 +262,26 @@ final class CommandJudge {
     static String basename(String path) {
         int slash = path.lastIndexOf('/');
         return slash >= 0 && slash < path.length() - 1 ? path.substring(slash + 1) : path;
+    }
+
+    /**
+     * Whether a command word is computed at run time: an expansion, or unquoted braces or file
+     * name patterns ({@code l{s,}}, {@code *}).
+     */
+    private static boolean computed(Word w) {
+        for (Part p : w.parts()) {
+            if (!(p instanceof Part.Literal l)) {
+                return true;
+            }
+            if (!l.quoted()) {
+                String t = l.text();
+                if (t.indexOf('*') >= 0 || t.indexOf('?') >= 0 || t.indexOf('[') >= 0
+                        || t.indexOf('{') >= 0 && t.indexOf('}') > t.indexOf('{')) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean quoted(Word w) {

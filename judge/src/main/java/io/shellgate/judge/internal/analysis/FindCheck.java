@@ -52,6 +52,8 @@ final class FindCheck {
             roots.add(Field.literal("."));
         }
         List<List<Field>> execs = new ArrayList<>();
+        List<NameSet> names = new ArrayList<>();
+        List<NameSet> inames = new ArrayList<>();
         for (; i < args.size(); i++) {
             Field f = args.get(i);
             String t = f.plain();
@@ -83,15 +85,26 @@ final class FindCheck {
                 i++;
                 if (i < args.size()) {
                     ReadOnly.optionValue(a, inv, new OptionParser.Opt(t, args.get(i), f));
+                    if (t.equals("-name") && args.get(i).isLiteral()) {
+                        names.add(new NameSet(List.of(args.get(i).plain())));
+                    } else if (t.equals("-iname") && args.get(i).isLiteral()) {
+                        inames.add(new NameSet(List.of(args.get(i).plain().toLowerCase(java.util.Locale.ROOT))));
+                    }
                 }
             }
         }
         if (!problems.isEmpty()) {
             return problems;
         }
+        // -exec only gets files that pass the -name tests (when every test is a -name; "or" is not modelled)
+        boolean onlyNames = (!names.isEmpty() || !inames.isEmpty()) && args.stream().noneMatch(x -> x.plain().equals("-o")
+                || x.plain().equals("-or") || x.plain().equals("!") || x.plain().equals("-not") || x.plain().equals(","));
+        java.util.function.Predicate<String> filter = name -> !onlyNames
+                || names.stream().allMatch(n -> n.contains(name))
+                        && inames.stream().allMatch(n -> n.contains(name.toLowerCase(java.util.Locale.ROOT)));
         for (Field root : roots) {
             if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && !execs.isEmpty()) {
-                Sensitive.checkRecursive(a, root, inv.scope, inv.span());
+                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter);
             }
         }
         for (List<Field> command : execs) {

@@ -30,6 +30,8 @@ final class ReadOnly {
             return Outcome.NOT_LISTED;
         }
         List<Field> args = inv.argv.subList(1, inv.argv.size());
+        boolean hasSubcommands = false;
+        boolean subcommandMatched = false;
         for (ReadOnlyCommand entry : entries) {
             for (String command : entry.commands()) {
                 String[] words = command.split(" ");
@@ -39,10 +41,12 @@ final class ReadOnly {
                 List<Field> rest = args;
                 List<Field> before = List.of();
                 if (words.length > 1) {
+                    hasSubcommands = true;
                     rest = Rules.afterSubcommand(a, program, args, words[1]);
                     if (rest == null) {
                         continue;
                     }
+                    subcommandMatched = true;
                     before = args.subList(0, args.size() - rest.size() - 1);
                 }
                 int mark = a.findings.mark();
@@ -59,6 +63,9 @@ final class ReadOnly {
                 }
             }
         }
+        // "git commit": a subcommand no entry lists is simply not read-only
+        inv.unknownSubcommand = hasSubcommands && !subcommandMatched && !args.isEmpty() && args.getFirst().isLiteral()
+                && !args.getFirst().plain().startsWith("-");
         return inv.problems.isEmpty() ? Outcome.NOT_LISTED : Outcome.REJECTED;
     }
 

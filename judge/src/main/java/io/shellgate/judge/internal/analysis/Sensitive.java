@@ -49,6 +49,15 @@ final class Sensitive {
 
     /** Asks when reading {@code dir} recursively would reach sensitive paths. */
     static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span) {
+        return checkRecursive(a, operand, scope, span, name -> true);
+    }
+
+    /**
+     * Asks when reading {@code dir} recursively would reach sensitive paths whose file names pass
+     * {@code names} (find's {@code -name} tests narrow what {@code -exec} gets).
+     */
+    static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
+            java.util.function.Predicate<String> names) {
         if (operand.hasHoles()) {
             return checkRead(a, operand, scope, span, "reads");
         }
@@ -60,7 +69,8 @@ final class Sensitive {
                         + " recursively, which includes files that may hold secrets", span);
                 return true;
             }
-            String inside = path == null ? null : a.host.findInside(Path.of(path), p -> set.contains(p, home));
+            String inside = path == null ? null : a.host.findInside(Path.of(path),
+                    p -> set.contains(p, home) && names.test(p.substring(p.lastIndexOf('/') + 1)));
             if (inside != null) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path + " recursively, including "
                         + inside + ", which may hold secrets", span);

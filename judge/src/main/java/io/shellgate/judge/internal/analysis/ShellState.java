@@ -143,10 +143,10 @@ final class ShellState {
             return;
         }
         Field action = args.getFirst();
-        if (args.size() == 1 || action.plain().equals("-") || action.plain().isEmpty()) {
+        if (args.size() == 1 || action.plain().equals("-") || action.plain().isEmpty() && !action.expanded()) {
             return;
         }
-        if (!action.isLiteral()) {
+        if (!action.isLiteral() || action.expanded()) {
             ask(a, inv, Checks.DYNAMIC_CODE, "trap runs code that is computed at run time");
             return;
         }

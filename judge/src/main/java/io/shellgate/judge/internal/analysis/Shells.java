@@ -23,6 +23,11 @@ final class Shells {
     static void handle(Analyzer a, CommandJudge.Invocation inv, String program, String dialectName) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         Dialect dialect = Dialect.parse(dialectName);
+        if (dialect != null && !dialect.isPosix()) {
+            a.add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, program + " runs " + dialect.id()
+                    + " code, which shellgate does not judge yet", inv.span());
+            return;
+        }
         boolean command = false;
         boolean noExec = false;
         boolean stdinMode = false;

@@ -80,7 +80,8 @@ final class Special {
             Detectors.downloadToShell(a, inv.span(), what + " runs code downloaded from the network");
             return;
         }
-        if (!text.isLiteral()) {
+        if (!text.isLiteral() || text.expanded()) {
+            // even a variable whose value is known here may hold something else where the line runs
             a.add(Checks.DYNAMIC_CODE, Tier.ASK, what + " runs code that is computed at run time (" + text.display() + ")",
                     inv.span());
             return;

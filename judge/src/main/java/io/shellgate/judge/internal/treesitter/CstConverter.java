@@ -148,11 +148,7 @@ final class CstConverter {
     }
 
     private Command single(CstNode n) {
-        List<Command> items = new ArrayList<>();
-        for (int i = 0; i < n.childCount(); i++) {
-            statement(n.child(i), items);
-        }
-        return items.size() == 1 ? items.getFirst() : new Command.Sequence(items, new Span(n.start(), n.end()));
+        return sequence(n, 0, n.childCount(), new Span(n.start(), n.end()));
     }
 
     private Command inner(CstNode n) {
