@@ -65,6 +65,11 @@ final class CstConverter {
         List<Command> items = new ArrayList<>();
         for (int i = from; i < to; i++) {
             CstNode c = parent.child(i);
+            if (c.type().equals(";;") || c.type().equals(";&") || c.type().equals(";;&")) {
+                // tree-sitter accepts a case terminator anywhere; bash refuses the line
+                errors.add(new Span(c.start(), c.end()));
+                continue;
+            }
             if (c.type().equals("&") && !items.isEmpty()) {
                 Command last = items.removeLast();
                 items.add(new Command.Background(last, new Span(last.span().start(), c.end())));

@@ -1,0 +1,70 @@
+package io.shellgate.judge;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DefaultPolicyExamplesTest {
+
+    @Test
+    void everyExampleOfTheDefaultPolicyPasses() {
+        assertThatCode(() -> Judges.verifyAllExamples(PolicyLoader.defaults())).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aUserRuleWhoseExamplesFailIsRefusedWithItsLocation() throws Exception {
+        String text = """
+                version = 1
+                [[rule]]
+                id = "no-npm-publish"
+                tier = "deny"
+                reason = "publishing needs a person"
+                command = ["npm publish"]
+                match = ["npm publish", "npm install"]
+                not-match = ["npm publish --dry-run"]
+                """;
+        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
+                new PolicySource(Layer.USER, "/home/u/.config/shellgate/policy.toml", text)), "/home/u");
+        assertThatThrownBy(() -> Judges.create(policy))
+                .hasMessageContaining("policy.toml:2:1: no-npm-publish: the example \"npm install\" must match")
+                .hasMessageContaining("the example \"npm publish --dry-run\" must not match");
+    }
+
+    @Test
+    void aUserRuleWithPassingExamplesIsUsed() throws Exception {
+        String text = """
+                [[rule]]
+                id = "no-npm-publish"
+                tier = "deny"
+                reason = "publishing needs a person"
+                command = ["npm publish"]
+                options-none = ["--dry-run"]
+                match = ["npm publish", "npm publish --tag next"]
+                not-match = ["npm publish --dry-run", "npm install"]
+                """;
+        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
+                new PolicySource(Layer.USER, "/home/u/.config/shellgate/policy.toml", text)), "/home/u");
+        Judge judge = Judges.create(policy);
+        org.assertj.core.api.Assertions.assertThat(judge.judge(JudgeRequest.of("timeout 9 npm publish", Dialect.BASH)).tier())
+                .isEqualTo(io.shellgate.rules.Tier.DENY);
+    }
+
+    @Test
+    void aRuleNamingAnUnknownDetectorIsRefused() throws Exception {
+        String text = """
+                [[rule]]
+                id = "x"
+                tier = "deny"
+                reason = "x"
+                detector = "mind-reader"
+                """;
+        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
+                new PolicySource(Layer.USER, "/p.toml", text)), "/home/u");
+        assertThatThrownBy(() -> Judges.create(policy)).hasMessageContaining("/p.toml:1:1: rule x names the detector 'mind-reader'");
+    }
+}
