@@ -28,6 +28,8 @@ final class Expander {
     private static final Set<String> NUMERIC = Set.of("RANDOM", "LINENO", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME",
             "BASHPID", "PPID", "UID", "EUID", "SRANDOM", "#", "?", "$", "!");
 
+    private static final java.util.regex.Pattern ASSIGNMENT_TILDE = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=~");
+
     private final Callbacks callbacks;
 
     Expander(Callbacks callbacks) {
@@ -37,15 +39,24 @@ final class Expander {
     /** The fields a command word becomes. */
     List<Field> expand(Word word, Scope scope) {
         List<Field> out = new ArrayList<>();
+        // bash decides whether a word looks like an assignment before it expands braces
+        StringBuilder lead = new StringBuilder();
+        for (Part p : word.parts()) {
+            if (!(p instanceof Part.Literal l) || l.quoted()) {
+                break;
+            }
+            lead.append(l.text());
+        }
+        boolean assignmentLike = ASSIGNMENT_TILDE.matcher(lead).lookingAt();
         for (List<Part> alternative : braces(word.parts())) {
-            out.addAll(fields(alternative, scope, true));
+            out.addAll(fields(alternative, scope, true, assignmentLike));
         }
         return out;
     }
 
     /** A word that is not split or globbed (assignment values, redirect targets, here-strings). */
     Field single(Word word, Scope scope) {
-        List<Field> fields = fields(word.parts(), scope, false);
+        List<Field> fields = fields(word.parts(), scope, false, false);
         Field result = Field.literal("");
         for (int i = 0; i < fields.size(); i++) {
             result = result.concat(i == 0 ? fields.get(i) : Field.literal(" ").concat(fields.get(i)));
@@ -53,7 +64,7 @@ final class Expander {
         return result;
     }
 
-    private List<Field> fields(List<Part> parts, Scope scope, boolean split) {
+    private List<Field> fields(List<Part> parts, Scope scope, boolean split, boolean assignmentLike) {
         Builder b = new Builder();
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
@@ -63,7 +74,16 @@ final class Expander {
                     b.keep = true;
                 }
                 case Part.Literal l -> {
-                    String text = i == 0 ? tilde(l.text(), scope) : l.text();
+                    // ~ expands only when its prefix, up to the first slash, is all unquoted
+                    boolean tilde = i == 0 && (l.text().indexOf('/') >= 0 || parts.size() == 1);
+                    String text = tilde ? tilde(l.text(), scope) : l.text();
+                    int eq = text.indexOf("=~");
+                    if (assignmentLike && eq >= 0 && text.substring(0, eq).chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_')) {
+                        // bash may expand ~ after the = of an argument that looks like an assignment,
+                        // depending on how the word was written: unknown
+                        int slash = text.indexOf('/', eq);
+                        text = text.substring(0, eq + 1) + Field.HOLE + (slash < 0 ? "" : text.substring(slash));
+                    }
                     b.append(text, true);
                     b.keep |= !text.isEmpty();
                 }
@@ -239,6 +259,7 @@ final class Expander {
         } else if (user.equals("root")) {
             home = Field.literal("/root");
         } else {
+            // another user's home, or a prefix bash reads in its own ways (~:x): unknown
             return Field.HOLE + rest;
         }
         if (home == null || !home.isLiteral()) {
@@ -285,6 +306,11 @@ final class Expander {
                 int close = matching(t, open);
                 if (close > open) {
                     List<String> items = items(t.substring(open + 1, close));
+                    if (items != null && open == 0 && i > 0 && parts.get(i - 1) instanceof Part.Param
+                            && items.stream().anyMatch(x -> !x.isEmpty() && (Character.isLetterOrDigit(x.charAt(0)) || x.charAt(0) == '_'))) {
+                        // bash expands braces before variables: $X{p,q} means $Xp and $Xq
+                        return List.of(List.of(new Part.Opaque("braces right after a variable name", l.span())));
+                    }
                     if (items != null) {
                         List<List<Part>> out = new ArrayList<>();
                         for (String item : items) {

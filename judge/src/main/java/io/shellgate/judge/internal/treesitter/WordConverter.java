@@ -35,7 +35,11 @@ final class WordConverter {
         };
     }
 
-    /** Joins adjacent word pieces into words: {@code a"b"$c} is one word; a line continuation joins too. */
+    /**
+     * Joins adjacent word pieces into words: {@code a"b"$c} is one word. tree-sitter leaves escaped
+     * characters at word boundaries ({@code \ a}, {@code "a"\ "b"}, {@code re\<newline>set}) outside
+     * every node; bash keeps them in the word, so the gaps between pieces are read here.
+     */
     List<Word> words(List<CstNode> pieces) {
         List<Word> words = new ArrayList<>();
         List<Part> current = new ArrayList<>();
@@ -44,28 +48,145 @@ final class WordConverter {
         for (int i = 0; i < pieces.size(); i++) {
             CstNode piece = pieces.get(i);
             // $"..." is a translated string: the $ only marks it.
-            if (piece.type().equals("$") && i + 1 < pieces.size() && pieces.get(i + 1).start() == piece.end()
-                    && pieces.get(i + 1).type().equals("string")) {
-                if (start < 0 || !joins(end, piece.start())) {
-                    flush(words, current, start, end);
-                    start = piece.start();
-                }
+            boolean translated = piece.type().equals("$") && i + 1 < pieces.size()
+                    && pieces.get(i + 1).start() == piece.end() && startsWithString(pieces.get(i + 1));
+            int gapStart = start < 0 ? escapedRunBefore(piece.start()) : end;
+            Gap gap = gap(gapStart, piece.start());
+            if (gap.joins && start >= 0 && gapStart < piece.start() && i > 0 && endsWithSimpleExpansion(pieces.get(i - 1))
+                    && nameStart(piece.start())) {
+                // $AB\<newline>C is the variable ABC to bash; tree-sitter ends the name at the line break
+                current.add(new Part.Opaque("a variable name broken by a line continuation", new Span(gapStart, piece.end())));
                 end = piece.end();
                 continue;
             }
-            if (start >= 0 && !joins(end, piece.start())) {
-                flush(words, current, start, end);
-                current = new ArrayList<>();
-                start = -1;
+            if (!gap.joins) {
+                if (start >= 0) {
+                    current.addAll(gap.suffix);
+                    flush(words, current, start, end);
+                    start = -1;
+                }
+                words.addAll(gap.middle);
             }
             if (start < 0) {
-                start = piece.start();
+                start = gap.prefixStart;
+                current.addAll(gap.prefix);
+            } else {
+                current.addAll(gap.prefix);
             }
-            parts(piece, false, current);
+            boolean dollarBeforeString = piece.type().equals("word") && i + 1 < pieces.size()
+                    && pieces.get(i + 1).start() == piece.end() && startsWithString(pieces.get(i + 1))
+                    && piece.end() > piece.start() && text.charAt(piece.end() - 1) == '$'
+                    && (piece.end() - 2 < piece.start() || text.charAt(piece.end() - 2) != '\\');
+            if (i + 1 < pieces.size() && endsWithLoneDollar(piece) && pieces.get(i + 1).start() == piece.end()
+                    && nameStart(pieces.get(i + 1).start())) {
+                // tree-sitter sometimes splits $NAME after braces ({p,q}$X): bash expands it
+                current.add(new Part.Opaque("a $ expansion tree-sitter did not read", new Span(piece.start(), pieces.get(i + 1).end())));
+                end = pieces.get(i + 1).end();
+                i++;
+                continue;
+            }
+            if (dollarBeforeString) {
+                // a$"t": the $ marks a translated string, it is not text
+                unquoted(piece.start(), piece.end() - 1, current);
+            } else if (translated) {
+                // the $ token may carry text before it (tree-sitter reads "-x$" as one token)
+                unquoted(piece.start(), piece.end() - 1, current);
+            } else {
+                parts(piece, false, current);
+            }
             end = piece.end();
+        }
+        if (start >= 0) {
+            Gap trailing = gap(end, escapedRunAfter(end));
+            current.addAll(trailing.prefix);
+            end = Math.max(end, trailing.end);
         }
         flush(words, current, start, end);
         return words;
+    }
+
+    /**
+     * The text between two pieces: escaped characters that belong to the word before (suffix),
+     * words made only of escapes ({@code \ } between blanks), escaped characters that belong to the
+     * word after (prefix), and whether no unescaped blank separates the pieces.
+     */
+    private record Gap(boolean joins, List<Part> suffix, List<Word> middle, List<Part> prefix, int prefixStart, int end) {}
+
+    private Gap gap(int from, int to) {
+        List<Part> suffix = new ArrayList<>();
+        List<Word> middle = new ArrayList<>();
+        List<Part> run = new ArrayList<>();
+        boolean joins = true;
+        int runStart = from;
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < to) {
+                char next = text.charAt(i + 1);
+                if (run.isEmpty()) {
+                    runStart = i;
+                }
+                if (next != '\n') {
+                    run.add(new Part.Literal(String.valueOf(next), true, new Span(i, i + 2)));
+                }
+                i += 2;
+            } else {
+                // an unescaped blank separates words
+                if (joins) {
+                    suffix.addAll(run);
+                } else if (!run.isEmpty()) {
+                    middle.add(new Word(merge(new ArrayList<>(run)), new Span(runStart, i)));
+                }
+                run.clear();
+                joins = false;
+                i++;
+            }
+        }
+        if (joins) {
+            return new Gap(true, List.of(), List.of(), run, from, to);
+        }
+        return new Gap(false, suffix, middle, run, run.isEmpty() ? to : runStart, to);
+    }
+
+    private static boolean endsWithSimpleExpansion(CstNode n) {
+        return n.type().equals("simple_expansion") || n.type().equals("concatenation") && n.childCount() > 0
+                && n.child(n.childCount() - 1).type().equals("simple_expansion");
+    }
+
+    private static boolean endsWithLoneDollar(CstNode n) {
+        return n.type().equals("$") || n.type().equals("concatenation") && n.childCount() > 0
+                && n.child(n.childCount() - 1).type().equals("$");
+    }
+
+    private boolean nameStart(int pos) {
+        if (pos >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(pos);
+        return Character.isLetterOrDigit(c) || c == '_' || "@*#?$!-".indexOf(c) >= 0;
+    }
+
+    private static boolean startsWithString(CstNode n) {
+        return n.type().equals("string") || n.type().equals("concatenation") && n.childCount() > 0
+                && n.child(0).type().equals("string");
+    }
+
+    /** The start of the run of backslash escapes that ends at {@code pos}. */
+    private int escapedRunBefore(int pos) {
+        int p = pos;
+        while (p >= 2 && text.charAt(p - 2) == '\\' && (p < 3 || text.charAt(p - 3) != '\\')) {
+            p -= 2;
+        }
+        return p;
+    }
+
+    /** The end of the run of backslash escapes that starts at {@code pos}. */
+    private int escapedRunAfter(int pos) {
+        int p = pos;
+        while (p + 1 < text.length() && text.charAt(p) == '\\' && text.charAt(p + 1) != '\n') {
+            p += 2;
+        }
+        return p;
     }
 
     Word word(CstNode node) {
@@ -79,22 +200,6 @@ final class WordConverter {
             words.add(new Word(merge(new ArrayList<>(parts)), new Span(start, end)));
             parts.clear();
         }
-    }
-
-    /** Two pieces belong to one word when nothing, or only line continuations, separate them. */
-    private boolean joins(int end, int start) {
-        if (end == start) {
-            return true;
-        }
-        if (start < end || (start - end) % 2 != 0) {
-            return false;
-        }
-        for (int i = end; i < start; i += 2) {
-            if (text.charAt(i) != '\\' || text.charAt(i + 1) != '\n') {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void parts(CstNode node, boolean quoted, List<Part> out) {
@@ -121,7 +226,20 @@ final class WordConverter {
             case "arithmetic_expansion" -> out.add(new Part.Arithmetic(nestedWords(node), span));
             case "concatenation" -> {
                 for (int i = 0; i < node.childCount(); i++) {
-                    parts(node.child(i), quoted, out);
+                    CstNode c = node.child(i);
+                    boolean beforeString = i + 1 < node.childCount() && node.child(i + 1).type().equals("string")
+                            && node.child(i + 1).start() == c.end();
+                    if (beforeString && c.type().equals("$")) {
+                        // $"..." is a translated string: the $ only marks it
+                        unquoted(c.start(), c.end() - 1, out);
+                        continue;
+                    }
+                    if (beforeString && c.type().equals("word") && c.end() > c.start() && text.charAt(c.end() - 1) == '$'
+                            && (c.end() - 2 < c.start() || text.charAt(c.end() - 2) != '\\')) {
+                        unquoted(c.start(), c.end() - 1, out);
+                        continue;
+                    }
+                    parts(c, quoted, out);
                 }
             }
             default -> {
@@ -164,6 +282,8 @@ final class WordConverter {
 
     /** Double quotes: text between the expansions, where a backslash escapes only $ ` " \ and newline. */
     private void doubleQuoted(CstNode node, List<Part> out) {
+        // even "" is a part: it keeps an empty word, and it quotes a ~ before it
+        out.add(new Part.Literal("", true, new Span(node.start(), node.start())));
         int open = text.indexOf('"', node.start());
         int pos = open < 0 ? node.start() : open + 1;
         int close = text.charAt(node.end() - 1) == '"' && node.end() - 1 > open ? node.end() - 1 : node.end();
@@ -172,8 +292,16 @@ final class WordConverter {
             if (!child.isNamed() || child.type().equals("string_content")) {
                 continue;
             }
-            if (child.start() > pos) {
-                quotedText(pos, Math.min(child.start(), close), out);
+            // tree-sitter may put blanks before the $ into an expansion's token: they are text
+            int real = child.start();
+            while (real < child.end() && text.charAt(real) != '$' && text.charAt(real) != '`') {
+                real++;
+            }
+            if (real >= child.end()) {
+                real = child.start();
+            }
+            if (real > pos) {
+                quotedText(pos, Math.min(real, close), out);
             }
             parts(child, true, out);
             pos = Math.max(pos, child.end());
