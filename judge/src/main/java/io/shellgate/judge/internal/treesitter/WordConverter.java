@@ -282,8 +282,7 @@ final class WordConverter {
 
     /** Double quotes: text between the expansions, where a backslash escapes only $ ` " \ and newline. */
     private void doubleQuoted(CstNode node, List<Part> out) {
-        // even "" is a part: it keeps an empty word, and it quotes a ~ before it
-        out.add(new Part.Literal("", true, new Span(node.start(), node.start())));
+        int before = out.size();
         int open = text.indexOf('"', node.start());
         int pos = open < 0 ? node.start() : open + 1;
         int close = text.charAt(node.end() - 1) == '"' && node.end() - 1 > open ? node.end() - 1 : node.end();
@@ -308,6 +307,10 @@ final class WordConverter {
         }
         if (pos < close) {
             quotedText(pos, close, out);
+        }
+        if (out.size() == before) {
+            // even "" is a part: it keeps an empty word, and it quotes a ~ before it
+            out.add(new Part.Literal("", true, new Span(node.start(), node.end())));
         }
     }
 
