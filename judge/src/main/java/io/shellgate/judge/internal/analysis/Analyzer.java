@@ -120,7 +120,7 @@ final class Analyzer implements Expander.Callbacks {
         Scope inner = scope.copy();
         if (inner.depth > policy.policy.settings().maxDepth()) {
             add(Checks.NESTING_TOO_DEEP, Tier.ASK, "substitutions are nested too deeply", script.body().span());
-            downloading.put(script, true);
+            downloading.put(script, false);
             return;
         }
         downloading.put(script, command(script.body(), inner, Stdin.NONE));

@@ -1,0 +1,136 @@
+package io.shellgate.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
+import io.shellgate.rules.Tier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The judge against a real file system: PATH resolution and trust, repository config, budgets. */
+class HostTest {
+
+    private static final Judge JUDGE = Judges.defaults();
+
+    @TempDir
+    Path dir;
+
+    private static Path executable(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "#!/bin/sh\necho evil\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return file;
+    }
+
+    private Verdict judge(String line, Map<String, String> env) {
+        return JUDGE.judge(new JudgeRequest(line, Dialect.BASH, dir, env));
+    }
+
+    private static Map<String, String> env(String path) {
+        Map<String, String> env = new HashMap<>();
+        env.put("HOME", "/nonexistent-home");
+        env.put("PATH", path);
+        return env;
+    }
+
+    @Test
+    void aProgramShadowingLsFromAnUntrustedDirectoryOnPathAsks() throws IOException {
+        Path evil = executable(dir.resolve("evil/ls")).getParent();
+        Verdict v = judge("ls", env(evil + ":/usr/bin:/bin"));
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+        assertThat(v.reasons()).anySatisfy(r -> assertThat(r.message()).contains(evil.resolve("ls").toString()));
+    }
+
+    @Test
+    void anAssignmentOnTheLineThatPutsAnEvilDirectoryFirstAsks() throws IOException {
+        Path evil = executable(dir.resolve("evil/cat")).getParent();
+        assertThat(judge("PATH=" + evil + ":$PATH cat README", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge("export PATH=" + evil + ":$PATH; cat README", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge("env PATH=" + evil + " cat README", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void appendingADirectoryThatDoesNotShadowTheCommandStaysAllowed() throws IOException {
+        Path other = executable(dir.resolve("opt/tool")).getParent();
+        assertThat(judge("PATH=$PATH:" + other + " ls", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+    }
+
+    @Test
+    void relativeAndTemporaryProgramsAreNotTrusted() throws IOException {
+        executable(dir.resolve("ls"));
+        assertThat(judge("./ls", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge(dir.resolve("ls") + " -la", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+        // an empty PATH entry means the working directory
+        assertThat(judge("ls", env(":/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void aLinkFromATrustedNameToAnUntrustedFileIsNotTrusted() throws IOException {
+        Path target = executable(dir.resolve("real/cat"));
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("cat"), target);
+        assertThat(judge("cat x", env(bin + ":/usr/bin")).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void systemProgramsAreTrusted() {
+        assertThat(judge("ls -la", env("/usr/local/bin:/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+        assertThat(judge("/usr/bin/cat README", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+    }
+
+    @Test
+    void readOnlyGitAsksInARepositoryWhoseConfigRunsPrograms() throws IOException {
+        Files.createDirectories(dir.resolve(".git"));
+        Files.writeString(dir.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(dir.resolve(".git/config"), "[core]\n\tbare = false\n");
+        assertThat(judge("git status", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+        for (String setting : List.of("[core]\n\tfsmonitor = ./hook.sh\n", "[core]\n\tpager = sh -c id\n",
+                "[diff \"x\"]\n\ttextconv = ./conv\n", "[filter \"lfs\"]\n\tclean = ./clean %f\n",
+                "[include]\n\tpath = ../other.config\n", "[diff]\n\texternal = ./ext\n")) {
+            Files.writeString(dir.resolve(".git/config"), setting);
+            Verdict v = judge("git status", env("/usr/bin:/bin"));
+            assertThat(v.tier()).as(setting).isEqualTo(Tier.ASK);
+            assertThat(v.reasons()).as(setting).anyMatch(r -> r.rule().equals("git-repo-config"));
+        }
+        Files.writeString(dir.resolve(".git/config"), "[core]\n\tfsmonitor = false\n");
+        assertThat(judge("git log", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+    }
+
+    @Test
+    void aWorktreeGitFileIsFollowedToItsConfig() throws IOException {
+        Path gitDir = Files.createDirectories(dir.resolve("main/.git/worktrees/wt"));
+        Files.writeString(gitDir.resolve("config"), "[core]\n\tpager = evil\n");
+        Path wt = Files.createDirectories(dir.resolve("wt"));
+        Files.writeString(wt.resolve(".git"), "gitdir: " + gitDir + "\n");
+        Verdict v = JUDGE.judge(new JudgeRequest("git diff", Dialect.BASH, wt, env("/usr/bin:/bin")));
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void aParseThatRunsPastItsTimeBudgetAsks() throws Exception {
+        String tight = "[settings]\ntime-budget-ms = 1\n";
+        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(), new PolicySource(Layer.USER, "/u.toml", tight)), null);
+        Judge judge = Judges.create(policy);
+        String line = "cat x " + "| grep y ".repeat(6000);
+        Verdict v = judge.judge(new JudgeRequest(line, Dialect.BASH, dir, env("/usr/bin:/bin")));
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+        assertThat(v.reasons()).anyMatch(r -> r.rule().equals("time-budget"));
+    }
+
+    @Test
+    void deeplyNestedInputAsksInsteadOfFailing() {
+        String deep = "echo " + "$(".repeat(5000) + "ls" + ")".repeat(5000);
+        Verdict v = judge(deep, env("/usr/bin:/bin"));
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+        assertThat(v.reasons()).noneMatch(r -> r.rule().equals("internal-error"));
+    }
+}
