@@ -70,7 +70,7 @@ final class CommandJudge {
     boolean judge(Command.Simple node, Scope scope, Stdin stdin) {
         if (System.nanoTime() - a.deadline > 0) {
             a.add(Checks.TIME_BUDGET, Tier.ASK, "judging took longer than the time budget", node.span());
-            return true;
+            return false;
         }
         int mark = a.findings.mark();
         List<Field> argv = new ArrayList<>();
@@ -248,7 +248,8 @@ final class CommandJudge {
                 Rules.check(a, inv, basename(name.plain()));
             }
         }
-        return true;
+        // what an unknown command prints is unknown; a shell reading it asks (stdin-code)
+        return false;
     }
 
     HostView.Resolution resolve(Invocation inv, String name) {
