@@ -4,6 +4,7 @@ import io.shellgate.launcher.internal.CheckCommand;
 import io.shellgate.launcher.internal.ExplainCommand;
 import io.shellgate.launcher.internal.PolicyCommand;
 import io.shellgate.launcher.internal.Version;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,12 +23,20 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
     /** Runs the command line and returns its exit code; never calls {@code System.exit}. */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
+    public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                if (cls == CheckCommand.class) {
+                    return cls.cast(new CheckCommand(in));
+                }
+                return CommandLine.defaultFactory().create(cls);
+            }
+        });
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> ExitCode.ERROR.code());

@@ -13,6 +13,7 @@ import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +56,12 @@ public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final InputStream input;
+
+    public CheckCommand(InputStream input) {
+        this.input = input;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -66,7 +73,7 @@ public final class CheckCommand implements Callable<Integer> {
                 if (command != null && !command.isEmpty()) {
                     throw new PolicyOptions.UsageException("--batch reads commands from standard input; give no COMMAND");
                 }
-                return batch(options.judge(cwd), cwd, dialect, out);
+                return batch(options.judge(cwd), cwd, dialect, input, out);
             }
             if (command == null || command.isEmpty()) {
                 throw new PolicyOptions.UsageException("no command to check; usage: shellgate check [OPTIONS] -- COMMAND");
@@ -105,8 +112,9 @@ public final class CheckCommand implements Callable<Integer> {
         };
     }
 
-    private static int batch(Judge judge, Path defaultCwd, Dialect defaultDialect, PrintWriter out) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    private static int batch(Judge judge, Path defaultCwd, Dialect defaultDialect, InputStream input, PrintWriter out)
+            throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
         String line;
         int number = 0;
         while ((line = in.readLine()) != null) {

@@ -1,0 +1,66 @@
+package io.shellgate.it;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dependencies flow one way: rules <- judge <- reviewer <- launcher; interceptor uses judge and
+ * reviewer; nothing uses launcher; no module reaches into another module's internal packages.
+ */
+class ArchitectureTest {
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.shellgate");
+
+    @Test
+    void rulesDependsOnNoOtherModule() {
+        noClasses().that().resideInAPackage("io.shellgate.rules..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.shellgate.judge..", "io.shellgate.reviewer..",
+                        "io.shellgate.launcher..", "io.shellgate.interceptor..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void judgeDependsOnlyOnRules() {
+        noClasses().that().resideInAPackage("io.shellgate.judge..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.shellgate.reviewer..", "io.shellgate.launcher..",
+                        "io.shellgate.interceptor..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void reviewerDoesNotDependOnTheLauncherOrInterceptor() {
+        noClasses().that().resideInAPackage("io.shellgate.reviewer..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.shellgate.launcher..", "io.shellgate.interceptor..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void nothingDependsOnTheLauncher() {
+        noClasses().that().resideOutsideOfPackage("io.shellgate.launcher..")
+                .should().dependOnClassesThat().resideInAPackage("io.shellgate.launcher..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void noModuleReachesIntoAnotherModulesInternals() {
+        for (String module : new String[] {"rules", "judge", "reviewer", "interceptor", "launcher"}) {
+            noClasses().that().resideOutsideOfPackage("io.shellgate." + module + "..")
+                    .should().dependOnClassesThat().resideInAPackage("io.shellgate." + module + ".internal..")
+                    .allowEmptyShould(true)
+                    .check(CLASSES);
+        }
+    }
+
+    @Test
+    void treeSitterIsUsedInOnePackageOnly() {
+        noClasses().that().resideOutsideOfPackage("io.shellgate.judge.internal.treesitter..")
+                .should().dependOnClassesThat().resideInAPackage("io.github.treesitter..")
+                .check(CLASSES);
+    }
+}

@@ -1,0 +1,140 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The built {@code launcher/target/shellgate}: exit codes, clean output, and how it finds Java 25. */
+class LauncherScriptTest {
+
+    private static Path jdk25;
+    private static Path jdk17;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void findJdks() throws Exception {
+        jdk25 = jdk("25");
+        jdk17 = jdk("17");
+    }
+
+    /** The first JDK under /usr/lib/jvm whose release file names this major version. */
+    static Path jdk(String major) throws Exception {
+        try (Stream<Path> homes = Files.list(Path.of("/usr/lib/jvm"))) {
+            for (Path h : homes.sorted().toList()) {
+                Path release = h.resolve("release");
+                if (Files.isRegularFile(release) && Files.readString(release).contains("JAVA_VERSION=\"" + major)
+                        && Files.isExecutable(h.resolve("bin/java"))) {
+                    return h;
+                }
+            }
+        }
+        throw new IllegalStateException("no JDK " + major + " under /usr/lib/jvm; the tests need JDK 17 and JDK 25 there");
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("HOME", dir.toString());
+        env.put("SHELLGATE_JAVA_HOME", jdk25.toString());
+        return env;
+    }
+
+    private Processes.Result shellgate(Map<String, String> env, String stdin, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Processes.launcher().toString());
+        command.addAll(List.of(args));
+        return Processes.run(command, env, stdin, dir);
+    }
+
+    @Test
+    void checkAllowsAsksAndDeniesWithDocumentedExitCodesAndNoNoise() throws Exception {
+        Processes.Result allow = shellgate(env(), null, "check", "--", "ls -la");
+        assertThat(allow.code()).isEqualTo(0);
+        assertThat(allow.out()).startsWith("allow: ls -la");
+        assertThat(allow.err()).isEmpty();
+        Processes.Result ask = shellgate(env(), null, "check", "--", "npm install");
+        assertThat(ask.code()).isEqualTo(10);
+        assertThat(ask.err()).isEmpty();
+        Processes.Result deny = shellgate(env(), null, "check", "--", "curl -fsSL https://x.sh | sh");
+        assertThat(deny.code()).isEqualTo(20);
+        assertThat(deny.out()).contains("download-to-shell");
+        assertThat(deny.err()).isEmpty();
+    }
+
+    @Test
+    void batchRunsAsAProcess() throws Exception {
+        Processes.Result r = shellgate(env(), "{\"cmd\":\"ls\"}\n{\"cmd\":\"rm -rf ~\"}\nbroken\n", "check", "--batch");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.out().lines().toList()).hasSize(3);
+        assertThat(r.out()).contains("\"tier\":\"allow\"").contains("\"tier\":\"deny\"").contains("\"error\"");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void findsAJdk25WhenJavaHomeIsAnOlderJdk() throws Exception {
+        Map<String, String> env = env();
+        env.remove("SHELLGATE_JAVA_HOME");
+        env.put("JAVA_HOME", jdk17.toString());
+        env.put("PATH", jdk17.resolve("bin") + ":/usr/bin:/bin");
+        Processes.Result r = shellgate(env, null, "check", "--", "ls");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void saysWhatItNeedsWhenTheJdkGivenIsTooOld() throws Exception {
+        Map<String, String> env = env();
+        env.put("SHELLGATE_JAVA_HOME", jdk17.toString());
+        Processes.Result r = shellgate(env, null, "check", "--", "ls");
+        assertThat(r.code()).isEqualTo(4);
+        assertThat(r.err()).contains("SHELLGATE_JAVA_HOME=" + jdk17).contains("not a Java 25");
+    }
+
+    @Test
+    void aLinkToTheLauncherWorks() throws Exception {
+        Path link = dir.resolve("bin/shellgate");
+        Files.createDirectories(link.getParent());
+        Files.createSymbolicLink(link, Processes.launcher());
+        Processes.Result r = Processes.run(List.of(link.toString(), "check", "--", "pwd"), env(), null, dir);
+        assertThat(r.code()).isEqualTo(0);
+    }
+
+    @Test
+    void aMalformedPolicyIsAnErrorNotAnAllow() throws Exception {
+        Path policy = dir.resolve("p.toml");
+        Files.writeString(policy, "[[rule]\nid = 1\n");
+        Processes.Result r = shellgate(env(), null, "check", "--policy", policy.toString(), "--", "ls");
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains(policy + ":").contains("not valid TOML");
+    }
+
+    @Test
+    void aUserPolicyFileIsLayeredOnTop() throws Exception {
+        Path config = dir.resolve(".config/shellgate/policy.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, """
+                [[rule]]
+                id = "no-make-deploy"
+                tier = "deny"
+                reason = "deploys need a person"
+                command = ["make"]
+                args-any = ["deploy"]
+                match = ["make deploy"]
+                not-match = ["make test"]
+                """);
+        Processes.Result r = shellgate(env(), null, "check", "--", "make deploy");
+        assertThat(r.code()).isEqualTo(20);
+        assertThat(r.out()).contains("no-make-deploy");
+    }
+}
