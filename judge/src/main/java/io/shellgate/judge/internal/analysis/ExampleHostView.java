@@ -38,7 +38,8 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
-    public String findInside(Path dir, java.util.function.Predicate<String> test) {
+    public String findInside(Path dir, String key, java.util.function.Predicate<String> candidate,
+            java.util.function.Predicate<String> test) {
         return null;
     }
 

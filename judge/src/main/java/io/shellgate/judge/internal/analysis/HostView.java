@@ -34,7 +34,8 @@ interface HostView {
      * A path under {@code dir} (breadth first, within a bounded number of entries, skipping
      * dependency and build directories) that {@code test} accepts, or null.
      */
-    String findInside(Path dir, java.util.function.Predicate<String> test);
+    String findInside(Path dir, String key, java.util.function.Predicate<String> candidate,
+            java.util.function.Predicate<String> test);
 
     /** Why the git repository around {@code cwd} is not safe for read-only git commands, or null. */
     String gitConfigProblem(Path cwd);

@@ -69,8 +69,8 @@ final class Sensitive {
                         + " recursively, which includes files that may hold secrets", span);
                 return true;
             }
-            String inside = path == null ? null : a.host.findInside(Path.of(path),
-                    p -> set.contains(p, home) && names.test(p.substring(p.lastIndexOf('/') + 1)));
+            String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home,
+                    p -> set.contains(p, home), p -> names.test(p.substring(p.lastIndexOf('/') + 1)));
             if (inside != null) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path + " recursively, including "
                         + inside + ", which may hold secrets", span);

@@ -92,8 +92,9 @@ final class SystemHostView implements HostView {
     }
 
     @Override
-    public String findInside(Path dir, java.util.function.Predicate<String> test) {
-        return TreeScan.find(dir, test);
+    public String findInside(Path dir, String key, java.util.function.Predicate<String> candidate,
+            java.util.function.Predicate<String> test) {
+        return TreeScan.find(dir, key, candidate, test);
     }
 
     @Override

@@ -24,9 +24,41 @@ final class TreeScan {
 
     private TreeScan() {}
 
-    static String find(Path root, Predicate<String> test) {
+    private static final int MAX_MATCHES = 32;
+    private static final long TTL_NANOS = 2_000_000_000L;
+    private static final java.util.concurrent.ConcurrentHashMap<String, Cached> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Cached(java.util.List<String> matches, long at) {}
+
+    /**
+     * The first path under {@code root} that {@code candidate} and then {@code test} accept. The
+     * candidates found in a tree are kept for two seconds, keyed by {@code key}, so that a batch of
+     * recursive reads does not walk the same tree again.
+     */
+    static String find(Path root, String key, Predicate<String> candidate, Predicate<String> test) {
+        String k = root + "\u0000" + key;
+        long now = System.nanoTime();
+        Cached c = CACHE.get(k);
+        if (c == null || now - c.at > TTL_NANOS) {
+            java.util.List<String> matches = new java.util.ArrayList<>();
+            collect(root, candidate, matches);
+            c = new Cached(java.util.List.copyOf(matches), now);
+            if (CACHE.size() > 256) {
+                CACHE.clear();
+            }
+            CACHE.put(k, c);
+        }
+        for (String m : c.matches) {
+            if (test.test(m)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static void collect(Path root, Predicate<String> test, java.util.List<String> out) {
         if (!Files.isDirectory(root)) {
-            return null;
+            return;
         }
         Deque<Path> queue = new ArrayDeque<>();
         Deque<Integer> depths = new ArrayDeque<>();
@@ -39,11 +71,14 @@ final class TreeScan {
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
                 for (Path e : entries) {
                     if (++seen > MAX_ENTRIES) {
-                        return null;
+                        return;
                     }
                     String abs = e.toAbsolutePath().normalize().toString();
                     if (test.test(abs)) {
-                        return abs;
+                        out.add(abs);
+                        if (out.size() >= MAX_MATCHES) {
+                            return;
+                        }
                     }
                     if (depth < MAX_DEPTH && Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS)
                             && !SKIP.contains(e.getFileName().toString())) {
@@ -55,6 +90,5 @@ final class TreeScan {
                 // unreadable directories are not read by the command either
             }
         }
-        return null;
     }
 }
