@@ -15,9 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * One line of the own corpus: {@code tier[:rule] command}, with {@code ⏎} for a newline and
- * {@code ␍} for a carriage return.
+ * {@code ␍} for a carriage return. A file whose first line is {@code # dialect: zsh} is judged
+ * in that dialect.
  */
-record CorpusCase(String file, int line, Tier tier, String rule, String command) {
+record CorpusCase(String file, int line, Tier tier, String rule, String command, Dialect dialect) {
 
     static List<CorpusCase> all() {
         URL dir = CorpusCase.class.getResource("/corpus");
@@ -37,6 +38,10 @@ record CorpusCase(String file, int line, Tier tier, String rule, String command)
     static List<CorpusCase> read(String name, String text) {
         List<CorpusCase> out = new ArrayList<>();
         String[] lines = text.split("\n", -1);
+        Dialect dialect = Dialect.BASH;
+        if (lines.length > 0 && lines[0].startsWith("# dialect: ")) {
+            dialect = Dialect.parse(lines[0].substring("# dialect: ".length()).strip());
+        }
         for (int i = 0; i < lines.length; i++) {
             String l = lines[i];
             if (l.isBlank() || l.startsWith("#")) {
@@ -50,7 +55,7 @@ record CorpusCase(String file, int line, Tier tier, String rule, String command)
             if (tier == null) {
                 throw new IllegalArgumentException(name + ":" + (i + 1) + ": a case starts with allow, ask or deny");
             }
-            out.add(new CorpusCase(name, i + 1, tier, parts.length > 1 ? parts[1] : null, command));
+            out.add(new CorpusCase(name, i + 1, tier, parts.length > 1 ? parts[1] : null, command, dialect));
         }
         return out;
     }

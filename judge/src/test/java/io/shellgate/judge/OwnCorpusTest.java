@@ -33,7 +33,7 @@ class OwnCorpusTest {
     @TestFactory
     Stream<DynamicTest> everyCaseGetsItsTier() {
         return CorpusCase.all().stream().map(c -> DynamicTest.dynamicTest(c.file() + ":" + c.line() + " " + c, () -> {
-            Verdict v = JUDGE.judge(sandbox.request(c.command()));
+            Verdict v = JUDGE.judge(sandbox.request(c.command(), c.dialect()));
             assertThat(v.tier()).as("%s:%d %s → %s", c.file(), c.line(), c, v.reasons()).isEqualTo(c.tier());
             if (c.rule() != null) {
                 assertThat(v.reasons()).as("%s:%d %s → %s", c.file(), c.line(), c, v.reasons())

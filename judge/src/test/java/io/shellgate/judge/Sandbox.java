@@ -38,6 +38,10 @@ final class Sandbox {
     }
 
     JudgeRequest request(String command) {
-        return new JudgeRequest(command, Dialect.BASH, project, env);
+        return request(command, Dialect.BASH);
+    }
+
+    JudgeRequest request(String command, Dialect dialect) {
+        return new JudgeRequest(command, dialect, project, env);
     }
 }

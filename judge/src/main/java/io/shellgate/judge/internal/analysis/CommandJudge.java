@@ -73,6 +73,9 @@ final class CommandJudge {
             return false;
         }
         int mark = a.findings.mark();
+        if (scope.dialect == io.shellgate.judge.Dialect.ZSH) {
+            Zsh.check(a, node);
+        }
         List<Field> argv = new ArrayList<>();
         int nameFields = -1;
         for (Word w : node.words()) {
