@@ -194,7 +194,7 @@ final class Expander {
         Field value;
         if (name.equals("0")) {
             value = Field.literal(scope.dialect.id());
-        } else if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+        } else if (!name.isEmpty() && name.chars().allMatch(Character::isDigit) && name.length() < 6) {
             int n = Integer.parseInt(name);
             value = scope.positional == null ? Field.hole() : n <= scope.positional.size() ? scope.positional.get(n - 1) : null;
         } else if (name.equals("@") || name.equals("*") || name.equals("-")) {

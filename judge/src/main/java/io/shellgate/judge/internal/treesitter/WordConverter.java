@@ -210,7 +210,16 @@ final class WordConverter {
             case "raw_string" -> out.add(new Part.Literal(inner(node, 1, 1), true, span));
             case "ansi_c_string" -> out.add(new Part.Literal(AnsiC.decode(inner(node, 2, 1)), true, span));
             case "string", "translated_string" -> doubleQuoted(node, out);
-            case "simple_expansion" -> out.add(simpleExpansion(node, quoted));
+            case "simple_expansion" -> {
+                Part p = simpleExpansion(node, quoted);
+                if (p instanceof Part.Param v && v.name().length() > 1 && Character.isDigit(v.name().charAt(0))) {
+                    // $5HOME is $5 followed by HOME: only one digit belongs to a positional parameter
+                    out.add(new Part.Param(v.name().substring(0, 1), "", List.of(), quoted, span));
+                    out.add(new Part.Literal(v.name().substring(1), quoted, span));
+                } else {
+                    out.add(p);
+                }
+            }
             case "expansion" -> out.add(expansion(node, quoted));
             case "command_substitution" -> {
                 if (text.charAt(node.start()) == '`' && text.substring(node.start() + 1, Math.max(node.start() + 1, node.end() - 1)).indexOf('\\') >= 0) {
