@@ -3,6 +3,9 @@ package io.shellgate.launcher;
 import io.shellgate.launcher.internal.CheckCommand;
 import io.shellgate.launcher.internal.ExplainCommand;
 import io.shellgate.launcher.internal.PolicyCommand;
+import io.shellgate.launcher.internal.ServeCommand;
+import io.shellgate.launcher.internal.ShellJudgeCommand;
+import io.shellgate.launcher.internal.session.SessionCommand;
 import io.shellgate.launcher.internal.Version;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -15,7 +18,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "A gate between AI agents and the shell: judges every command line allow, ask or deny.",
-        subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class,
+            ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
 public final class Main implements Runnable {
 
@@ -33,6 +37,12 @@ public final class Main implements Runnable {
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == CheckCommand.class) {
                     return cls.cast(new CheckCommand(in));
+                }
+                if (cls == ShellJudgeCommand.class) {
+                    return cls.cast(new ShellJudgeCommand(in));
+                }
+                if (cls == SessionCommand.class) {
+                    return cls.cast(new SessionCommand(in));
                 }
                 return CommandLine.defaultFactory().create(cls);
             }

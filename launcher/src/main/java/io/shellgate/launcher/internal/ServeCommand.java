@@ -1,0 +1,67 @@
+package io.shellgate.launcher.internal;
+
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.JudgeServer;
+import io.shellgate.launcher.internal.server.RequestHandler;
+import io.shellgate.launcher.internal.server.RunDir;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code shellgate serve}: the judge server (see docs/protocol.md). */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Runs the judge server: a per-user process that keeps the judge warm for shellgate -c,",
+            "stdin sessions and the javaagent. Clients start it on demand; it stops when idle."},
+        footer = {"", "Files: the run directory (see 'shellgate doctor') holds server.sock, server.port,",
+            "server.token (0600) and server.pid. Exit codes: 0 stopped or already running, 4 error."})
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--idle", paramLabel = "MINUTES", defaultValue = "30", description = "Stop after this many idle minutes (default 30).")
+    long idleMinutes;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "A policy file applied on top of the others for every request.")
+    Path policy;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        RunDir run = RunDir.of(System.getenv());
+        try {
+            run.create();
+            try (FileChannel lockFile = FileChannel.open(run.dir().resolve("server.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+                    FileLock lock = lockFile.tryLock()) {
+                if (lock == null) {
+                    err.println("shellgate serve: a server is already running for this user (" + run.dir() + ")");
+                    return ExitCode.ALLOW.code();
+                }
+                String self = System.getenv("SHELLGATE_LAUNCHER");
+                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self),
+                        Duration.ofMinutes(Math.max(1, idleMinutes)))) {
+                    server.start();
+                    server.await();
+                }
+                return ExitCode.ALLOW.code();
+            }
+        } catch (IOException e) {
+            err.println("shellgate serve: cannot run the server in " + run.dir() + ": " + e.getMessage());
+            return ExitCode.ERROR.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.ERROR.code();
+        }
+    }
+}

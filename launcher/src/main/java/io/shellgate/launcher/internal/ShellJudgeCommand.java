@@ -1,0 +1,52 @@
+package io.shellgate.launcher.internal;
+
+import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.Protocol;
+import io.shellgate.launcher.internal.server.RequestHandler;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The launcher script's fallback when no judge server answers: one protocol request on standard
+ * input, one reply on standard output, judged in this JVM.
+ */
+@Command(name = "__judge-request", hidden = true)
+public final class ShellJudgeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    private final InputStream input;
+
+    public ShellJudgeCommand(InputStream input) {
+        this.input = input;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        String line = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8)).readLine();
+        if (line == null || line.length() > Protocol.MAX_REQUEST) {
+            out.println(Protocol.error("bad-request", "no request on standard input"));
+            return 0;
+        }
+        RequestHandler handler = new RequestHandler(new JudgeProvider(null), System.getenv("SHELLGATE_LAUNCHER"));
+        com.fasterxml.jackson.databind.JsonNode request;
+        try {
+            request = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+        } catch (IOException e) {
+            out.println(Protocol.error("bad-request", "not valid JSON"));
+            return 0;
+        }
+        out.println(handler.handle(request));
+        return 0;
+    }
+}

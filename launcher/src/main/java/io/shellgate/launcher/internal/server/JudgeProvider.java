@@ -1,0 +1,53 @@
+package io.shellgate.launcher.internal.server;
+
+import io.shellgate.judge.Judge;
+import io.shellgate.judge.Judges;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Judges for the policies that apply in a directory, built once per distinct set of policy file
+ * contents: a file that changes gives a new key, so edits take effect on the next request.
+ */
+public final class JudgeProvider {
+
+    private static final int MAX_CACHED = 32;
+
+    private final Path explicit;
+    private final Map<String, Judge> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Judge> eldest) {
+            return size() > MAX_CACHED;
+        }
+    };
+
+    public JudgeProvider(Path explicit) {
+        this.explicit = explicit;
+    }
+
+    /** The judge for a request made in {@code cwd} with {@code env}. */
+    public Judge judge(Path cwd, Map<String, String> env) throws PolicyException {
+        List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
+        StringBuilder key = new StringBuilder();
+        for (PolicySource s : sources) {
+            key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000').append(s.text()).append('\u0001');
+        }
+        String k = key.toString();
+        synchronized (cache) {
+            Judge cached = cache.get(k);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Judge judge = Judges.create(PolicyLoader.load(sources, env.get("HOME")));
+        synchronized (cache) {
+            cache.put(k, judge);
+        }
+        return judge;
+    }
+}

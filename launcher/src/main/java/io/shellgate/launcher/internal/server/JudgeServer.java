@@ -1,0 +1,250 @@
+package io.shellgate.launcher.internal.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The judge server: a long-lived per-user process that keeps the judge warm.
+ *
+ * <p>It listens on a Unix domain socket in a private directory (only this user can reach it) and
+ * on a loopback TCP port for clients that cannot use one, where every request must carry the
+ * secret token from a 0600 file. Requests are bounded (1 MiB a line, 10 s to send one, 64 at a
+ * time); malformed, oversized, unauthenticated and slow requests get an error reply or are cut,
+ * and the server keeps serving. It stops after an idle timeout and removes its files.
+ */
+public final class JudgeServer implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(JudgeServer.class.getName());
+    private static final int MAX_CONNECTIONS = 64;
+    private static final int READ_TIMEOUT_MILLIS = 10_000;
+
+    private final RunDir run;
+    private final RequestHandler handler;
+    private final Duration idle;
+    private final String token;
+    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
+    private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
+    private final AtomicLong served = new AtomicLong();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "shellgate-idle");
+        t.setDaemon(true);
+        return t;
+    });
+    private ServerSocketChannel unix;
+    private ServerSocket tcp;
+    private volatile boolean closed;
+
+    public JudgeServer(RunDir run, RequestHandler handler, Duration idle) {
+        this.run = run;
+        this.handler = handler;
+        this.idle = idle;
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        this.token = HexFormat.of().formatHex(secret);
+    }
+
+    /** Binds both listeners and publishes the socket, port, token and pid. */
+    public void start() throws IOException {
+        run.create();
+        Files.deleteIfExists(run.socket());
+        unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        unix.bind(UnixDomainSocketAddress.of(run.socket()));
+        Files.setPosixFilePermissions(run.socket(), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        tcp = new ServerSocket();
+        tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        run.writePrivate(run.token(), token + "\n");
+        run.writePrivate(run.port(), tcp.getLocalPort() + "\n");
+        run.writePrivate(run.pid(), ProcessHandle.current().pid() + "\n");
+        Thread.ofPlatform().daemon().name("shellgate-unix").start(this::acceptUnix);
+        Thread.ofPlatform().daemon().name("shellgate-tcp").start(this::acceptTcp);
+        timer.scheduleAtFixedRate(this::checkIdle, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Blocks until the server stops (idle timeout or {@link #close()}). */
+    public void await() throws InterruptedException {
+        while (!closed) {
+            Thread.sleep(200);
+        }
+    }
+
+    public long served() {
+        return served.get();
+    }
+
+    private void checkIdle() {
+        if (System.nanoTime() - lastActivity.get() > idle.toNanos()) {
+            LOG.log(System.Logger.Level.INFO, "shellgate server idle for {0}, stopping", idle);
+            close();
+        }
+    }
+
+    private void acceptUnix() {
+        while (!closed) {
+            try {
+                SocketChannel c = unix.accept();
+                serve(Channels.newInputStream(c), Channels.newOutputStream(c), c, false);
+            } catch (IOException e) {
+                if (!closed) {
+                    LOG.log(System.Logger.Level.WARNING, "unix socket accept failed: {0}", e.toString());
+                }
+            }
+        }
+    }
+
+    private void acceptTcp() {
+        while (!closed) {
+            try {
+                Socket s = tcp.accept();
+                s.setSoTimeout(READ_TIMEOUT_MILLIS);
+                serve(s.getInputStream(), s.getOutputStream(), s, true);
+            } catch (IOException e) {
+                if (!closed) {
+                    LOG.log(System.Logger.Level.WARNING, "tcp accept failed: {0}", e.toString());
+                }
+            }
+        }
+    }
+
+    private void serve(InputStream in, OutputStream out, AutoCloseable connection, boolean needsToken) {
+        if (!slots.tryAcquire()) {
+            reply(out, Protocol.error("busy", "too many connections; try again"));
+            closeQuietly(connection);
+            return;
+        }
+        Thread.ofVirtual().start(() -> {
+            // a Unix channel has no read timeout of its own: cut a connection that sends nothing
+            var watchdog = timer.schedule(() -> closeQuietly(connection), READ_TIMEOUT_MILLIS * 3L, TimeUnit.MILLISECONDS);
+            try {
+                String line;
+                while ((line = readLine(in, out)) != null) {
+                    lastActivity.set(System.nanoTime());
+                    ObjectNode answer = answer(line, needsToken);
+                    reply(out, answer);
+                    served.incrementAndGet();
+                    if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
+                        break;
+                    }
+                }
+            } catch (IOException e) {
+                // the client went away or was too slow
+            } finally {
+                watchdog.cancel(false);
+                closeQuietly(connection);
+                slots.release();
+            }
+        });
+    }
+
+    private ObjectNode answer(String line, boolean needsToken) {
+        JsonNode request;
+        try {
+            request = Protocol.JSON.readTree(line);
+        } catch (IOException e) {
+            return Protocol.error("bad-request", "not valid JSON");
+        }
+        if (request == null || !request.isObject()) {
+            return Protocol.error("bad-request", "a request is one JSON object");
+        }
+        if (needsToken && !tokenMatches(Protocol.text(request, "token"))) {
+            return Protocol.error("unauthorized", "a TCP request needs the token from " + run.token());
+        }
+        if ("stop".equals(Protocol.text(request, "op"))) {
+            timer.schedule(this::close, 50, TimeUnit.MILLISECONDS);
+            ObjectNode out = Protocol.JSON.createObjectNode();
+            out.put("v", Protocol.VERSION);
+            out.put("stopping", true);
+            return out;
+        }
+        return handler.handle(request);
+    }
+
+    private boolean tokenMatches(String given) {
+        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One line, at most {@link Protocol#MAX_REQUEST} bytes; null at end of stream. */
+    private static String readLine(InputStream in, OutputStream out) throws IOException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream(512);
+        int b;
+        try {
+            while ((b = in.read()) >= 0) {
+                if (b == '\n') {
+                    return buf.toString(StandardCharsets.UTF_8);
+                }
+                buf.write(b);
+                if (buf.size() > Protocol.MAX_REQUEST) {
+                    reply(out, Protocol.error("too-large", "a request line is at most " + Protocol.MAX_REQUEST + " bytes"));
+                    throw new IOException("request too large");
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            reply(out, Protocol.error("timeout", "the request was not sent in time"));
+            throw e;
+        }
+        return buf.size() == 0 ? null : buf.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void reply(OutputStream out, ObjectNode answer) {
+        try {
+            out.write((answer.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            // the client is gone
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // nothing to do
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(unix);
+        closeQuietly(tcp);
+        timer.shutdownNow();
+        try {
+            // only remove files that are still ours
+            if (Files.isRegularFile(run.pid()) && Files.readString(run.pid()).strip().equals(Long.toString(ProcessHandle.current().pid()))) {
+                Files.deleteIfExists(run.socket());
+                Files.deleteIfExists(run.port());
+                Files.deleteIfExists(run.token());
+                Files.deleteIfExists(run.pid());
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot remove the server files in {0}: {1}", run.dir(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.shellgate.launcher.internal.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.judge.CommandInfo;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Verdict;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+
+/**
+ * The judge server's protocol, version 1: one JSON object per line each way. See
+ * {@code docs/protocol.md}. Replies always start with {@code v}, then {@code tier} (or
+ * {@code error}), {@code rule}, {@code message}, {@code shell} and {@code dialect} in this order,
+ * so that a shell-level client can read them without a JSON parser.
+ */
+public final class Protocol {
+
+    public static final int VERSION = 1;
+    /** The longest request line accepted, in bytes. */
+    public static final int MAX_REQUEST = 1 << 20;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private Protocol() {}
+
+    /** A verdict reply; {@code shell} is the shell that will run the line, when resolved. */
+    public static ObjectNode verdict(Verdict v, ShellChoice shell) {
+        ObjectNode out = JSON.createObjectNode();
+        out.put("v", VERSION);
+        out.put("tier", v.tier().id());
+        Reason primary = v.primary();
+        out.put("rule", primary.rule());
+        out.put("message", primary.message());
+        out.put("shell", shell == null ? "" : shell.path());
+        out.put("dialect", shell == null ? "" : shell.dialect().id());
+        ArrayNode reasons = out.putArray("reasons");
+        for (Reason r : v.bySeverity()) {
+            ObjectNode o = reasons.addObject();
+            o.put("rule", r.rule());
+            o.put("tier", r.tier().id());
+            o.put("message", r.message());
+        }
+        ArrayNode commands = out.putArray("commands");
+        for (CommandInfo c : v.commands()) {
+            ObjectNode o = commands.addObject();
+            ArrayNode argv = o.putArray("argv");
+            c.argv().forEach(argv::add);
+            o.put("resolved", c.resolved());
+            o.put("tier", c.tier().id());
+        }
+        return out;
+    }
+
+    /** An error reply; never carries a tier, so no client can read it as an allow. */
+    public static ObjectNode error(String code, String message) {
+        ObjectNode out = JSON.createObjectNode();
+        out.put("v", VERSION);
+        out.put("error", code);
+        out.put("message", message);
+        return out;
+    }
+
+    static String text(JsonNode node, String field) {
+        JsonNode f = node.get(field);
+        return f != null && f.isTextual() ? f.asText() : null;
+    }
+}

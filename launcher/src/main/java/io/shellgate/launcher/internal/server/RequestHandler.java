@@ -1,0 +1,121 @@
+package io.shellgate.launcher.internal.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Verdict;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.shell.ShellResolver;
+import io.shellgate.rules.PolicyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Answers one protocol request: {@code judge} (resolving the shell when the client asks) or
+ * {@code ping}. Every failure is an error reply; nothing here can produce an allow by accident.
+ */
+public final class RequestHandler {
+
+    private final JudgeProvider judges;
+    private final String self;
+
+    public RequestHandler(JudgeProvider judges, String self) {
+        this.judges = judges;
+        this.self = self;
+    }
+
+    public ObjectNode handle(JsonNode request) {
+        if (request == null || !request.isObject()) {
+            return Protocol.error("bad-request", "a request is one JSON object");
+        }
+        JsonNode v = request.get("v");
+        if (v == null || !v.isInt() || v.asInt() != Protocol.VERSION) {
+            return Protocol.error("unsupported-version", "this server speaks protocol version " + Protocol.VERSION);
+        }
+        String op = Protocol.text(request, "op");
+        if ("ping".equals(op)) {
+            ObjectNode out = Protocol.JSON.createObjectNode();
+            out.put("v", Protocol.VERSION);
+            out.put("pong", true);
+            out.put("pid", ProcessHandle.current().pid());
+            return out;
+        }
+        if (!"judge".equals(op)) {
+            return Protocol.error("bad-request", "unknown op " + op + "; use judge or ping");
+        }
+        try {
+            return judge(request);
+        } catch (PolicyException e) {
+            return Protocol.error("policy", String.join("\n", e.problems()));
+        } catch (RuntimeException e) {
+            return Protocol.error("internal", "the request could not be judged: " + e);
+        }
+    }
+
+    private ObjectNode judge(JsonNode request) throws PolicyException {
+        String cmd = Protocol.text(request, "cmd");
+        String cwdText = Protocol.text(request, "cwd");
+        JsonNode envNode = request.get("env");
+        if (cmd == null) {
+            return Protocol.error("bad-request", "\"cmd\" (a string) is required");
+        }
+        if (cwdText == null || !cwdText.startsWith("/")) {
+            return Protocol.error("bad-request", "\"cwd\" (an absolute path) is required");
+        }
+        Path cwd = Path.of(cwdText).normalize();
+        if (!Files.isDirectory(cwd)) {
+            return Protocol.error("bad-request", "\"cwd\" " + cwd + " is not a directory");
+        }
+        if (envNode == null || !envNode.isObject()) {
+            return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
+        }
+        Map<String, String> env = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isTextual()) {
+                return Protocol.error("bad-request", "\"env\"." + e.getKey() + " must be a string");
+            }
+            env.put(e.getKey(), e.getValue().asText());
+        }
+        List<String> positional = null;
+        JsonNode pos = request.get("positional");
+        if (pos != null && !pos.isNull()) {
+            if (!pos.isArray()) {
+                return Protocol.error("bad-request", "\"positional\" must be an array of strings");
+            }
+            positional = new ArrayList<>();
+            for (JsonNode p : pos) {
+                positional.add(p.asText());
+            }
+        }
+        JsonNode fresh = request.get("fresh");
+        ShellChoice shell = null;
+        Dialect dialect;
+        String dialectText = Protocol.text(request, "dialect");
+        if (dialectText != null) {
+            dialect = Dialect.parse(dialectText);
+            if (dialect == null) {
+                return Protocol.error("bad-request", "\"dialect\" must be bash, zsh, sh, powershell or cmd");
+            }
+        } else {
+            Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
+                    .resolve(Protocol.text(request, "shell"), null, self);
+            if (chosen.isEmpty()) {
+                return Protocol.error("no-shell", "no shell found to run the command (tried --shell, $SHELLGATE_SHELL, $SHELL, "
+                        + "zsh, bash and sh on PATH)");
+            }
+            shell = chosen.get();
+            dialect = shell.dialect();
+        }
+        Verdict v = judges.judge(cwd, env).judge(new JudgeRequest(cmd, dialect, cwd, env, positional,
+                fresh == null || fresh.asBoolean(true)));
+        return Protocol.verdict(v, shell);
+    }
+}

@@ -1,0 +1,65 @@
+package io.shellgate.launcher.internal.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+/**
+ * Where the judge server keeps its socket, port, token and pid: a private (0700) directory,
+ * {@code $XDG_RUNTIME_DIR/shellgate}, else {@code $XDG_STATE_HOME/shellgate/run} (default
+ * {@code ~/.local/state/shellgate/run}); {@code $SHELLGATE_RUN_DIR} overrides both.
+ */
+public record RunDir(Path dir) {
+
+    public static RunDir of(Map<String, String> env) {
+        String explicit = env.get("SHELLGATE_RUN_DIR");
+        if (explicit != null && !explicit.isEmpty()) {
+            return new RunDir(Path.of(explicit));
+        }
+        String runtime = env.get("XDG_RUNTIME_DIR");
+        if (runtime != null && runtime.startsWith("/") && Files.isDirectory(Path.of(runtime))) {
+            return new RunDir(Path.of(runtime, "shellgate"));
+        }
+        String state = env.get("XDG_STATE_HOME");
+        if (state != null && state.startsWith("/")) {
+            return new RunDir(Path.of(state, "shellgate", "run"));
+        }
+        return new RunDir(Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state", "shellgate", "run"));
+    }
+
+    public Path socket() {
+        return dir.resolve("server.sock");
+    }
+
+    public Path port() {
+        return dir.resolve("server.port");
+    }
+
+    public Path token() {
+        return dir.resolve("server.token");
+    }
+
+    public Path pid() {
+        return dir.resolve("server.pid");
+    }
+
+    /** Creates the directory private to this user, and refuses one that others can enter. */
+    public void create() throws IOException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** Writes a file readable only by this user, atomically. */
+    public void writePrivate(Path file, String text) throws IOException {
+        Path temp = Files.createTempFile(dir, ".write-", ".tmp", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(temp, text);
+            Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.shellgate.launcher.internal.session;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Judge;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Verdict;
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.shell.ShellResolver;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Tier;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * A guarded stdin session: commands are read from standard input until each is syntactically
+ * complete, judged against the shell's live working directory and environment, and only allowed
+ * ones reach the one persistent real shell. A refused command is answered on standard error (and
+ * leaves {@code $?} at 126); the shell never sees it.
+ */
+@Command(name = "__session", hidden = true)
+public final class SessionCommand implements Callable<Integer> {
+
+    @Option(names = "--shell")
+    String shell;
+
+    @Parameters(arity = "0..*")
+    List<String> flags = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    private final InputStream input;
+
+    public SessionCommand(InputStream input) {
+        this.input = input;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.remove("SHELLGATE_LAUNCHER");
+        Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
+                .resolve(shell, null, System.getenv("SHELLGATE_LAUNCHER"));
+        if (chosen.isEmpty()) {
+            err.println("shellgate: no shell found to run commands (tried --shell, $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)");
+            return ExitCode.ERROR.code();
+        }
+        ShellChoice sh = chosen.get();
+        if (!sh.dialect().isPosix()) {
+            err.println("shellgate: stdin sessions need a POSIX shell; " + sh.path() + " is " + sh.dialect().id());
+            return ExitCode.ERROR.code();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        JudgeProvider judges = new JudgeProvider(null);
+        Completeness completeness = new Completeness(sh.path(), sh.dialect());
+        try (ShellSession session = new ShellSession(sh.path(), flags, env, cwd)) {
+            ShellSession.State state = session.state();
+            if (state == null) {
+                return session.exitStatus();
+            }
+            BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+            StringBuilder pending = new StringBuilder();
+            String line;
+            while ((line = in.readLine()) != null || !pending.isEmpty()) {
+                if (line != null) {
+                    pending.append(line).append('\n');
+                    if (completeness.incomplete(pending.toString())) {
+                        continue;
+                    }
+                }
+                String command = pending.toString();
+                pending.setLength(0);
+                if (command.isBlank()) {
+                    if (line == null) {
+                        break;
+                    }
+                    continue;
+                }
+                Judge judge = judges.judge(state.cwd(), state.env());
+                Verdict v = judge.judge(new JudgeRequest(command, sh.dialect(), state.cwd(), state.env(), null, false));
+                ShellSession.State next;
+                if (v.tier() == Tier.ALLOW) {
+                    next = session.run(command);
+                } else {
+                    var r = v.primary();
+                    err.println("shellgate: refused (" + r.rule() + "): "
+                            + (v.tier() == Tier.ASK ? "needs review, and no reviewer is available: " : "") + r.message());
+                    err.flush();
+                    next = session.run("(exit 126)");
+                }
+                if (next == null) {
+                    return session.exitStatus();
+                }
+                state = next;
+                if (line == null) {
+                    break;
+                }
+            }
+            session.close();
+            return session.exitStatus();
+        } catch (PolicyException e) {
+            err.println("shellgate: the policy cannot be used:");
+            e.problems().forEach(p -> err.println("  " + p));
+            return ExitCode.POLICY.code();
+        } catch (IOException e) {
+            err.println("shellgate: the session failed: " + e.getMessage());
+            return ExitCode.ERROR.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.ERROR.code();
+        }
+    }
+}
