@@ -5,6 +5,9 @@ import io.shellgate.launcher.internal.ExplainCommand;
 import io.shellgate.launcher.internal.PolicyCommand;
 import io.shellgate.launcher.internal.ServeCommand;
 import io.shellgate.launcher.internal.ShellJudgeCommand;
+import io.shellgate.launcher.internal.DoctorCommand;
+import io.shellgate.launcher.internal.HookCommand;
+import io.shellgate.launcher.internal.WrapCommand;
 import io.shellgate.launcher.internal.session.SessionCommand;
 import io.shellgate.launcher.internal.Version;
 import java.io.InputStream;
@@ -17,9 +20,11 @@ import picocli.CommandLine.Command;
         name = "shellgate",
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
-        description = "A gate between AI agents and the shell: judges every command line allow, ask or deny.",
-        subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class,
-            ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
+        description = {"A gate between AI agents and the shell: judges every command line allow, ask or deny.",
+            "As a drop-in shell: shellgate -c 'COMMAND' runs COMMAND with the real shell if it is allowed,",
+            "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
+        subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
+            WrapCommand.class, HookCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
 public final class Main implements Runnable {
 
@@ -43,6 +48,9 @@ public final class Main implements Runnable {
                 }
                 if (cls == SessionCommand.class) {
                     return cls.cast(new SessionCommand(in));
+                }
+                if (cls == HookCommand.class) {
+                    return cls.cast(new HookCommand(in));
                 }
                 return CommandLine.defaultFactory().create(cls);
             }

@@ -1,0 +1,83 @@
+package io.shellgate.launcher.internal;
+
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.server.RunDir;
+import io.shellgate.launcher.internal.server.ServerClient;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.shell.ShellResolver;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code shellgate doctor}: what shellgate would use here, and whether it works. */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Shows the shell shellgate runs commands with and why, the policy files in effect, the native"
+                + " libraries, the judge server's state and the Java runtime.",
+        footer = {"", "Exit codes: 0 everything works, 3 the policy is invalid, 4 something else needs attention."})
+public final class DoctorCommand implements Callable<Integer> {
+
+    @Option(names = "--shell", paramLabel = "SHELL", description = "The shell --shell would choose.")
+    String shell;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "A policy file on top of the others.")
+    Path policy;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        int code = ExitCode.ALLOW.code();
+        Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(System.getenv()))
+                .resolve(shell, null, System.getenv("SHELLGATE_LAUNCHER"));
+        out.println("shell:    " + chosen.map(c -> c.path() + " (" + c.dialect().id() + ", chosen by " + c.why() + ")")
+                .orElse("none found (tried --shell, $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)"));
+        out.println("          fallback order: --shell, $SHELLGATE_SHELL, $SHELL (never shellgate itself), zsh, bash, sh;"
+                + " on Windows Git Bash, pwsh, powershell, %ComSpec%");
+        if (chosen.isEmpty()) {
+            code = ExitCode.ERROR.code();
+        }
+        PolicyOptions options = new PolicyOptions();
+        options.policy = policy;
+        try {
+            Path cwd = Path.of("").toAbsolutePath();
+            Policy p = options.load(cwd);
+            out.println("policy:   " + p.readOnly().size() + " read-only commands, " + p.wrappers().size() + " wrappers, "
+                    + p.rules().size() + " rules");
+            p.sources().forEach(s -> out.println("          " + s));
+            p.notices().forEach(n -> out.println("          notice: " + n));
+            options.judge(cwd);
+        } catch (PolicyException e) {
+            out.println("policy:   INVALID");
+            e.problems().forEach(pr -> out.println("          " + pr));
+            code = ExitCode.POLICY.code();
+        }
+        try {
+            io.shellgate.judge.Judges.defaults().judge(io.shellgate.judge.JudgeRequest.of("true", io.shellgate.judge.Dialect.BASH));
+            out.println("natives:  tree-sitter runtime and bash grammar loaded from the jars ("
+                    + System.getProperty("user.home") + "/.cache/shellgate/native or $SHELLGATE_CACHE_DIR)");
+        } catch (RuntimeException | Error e) {
+            out.println("natives:  FAILED: " + e);
+            code = ExitCode.ERROR.code();
+        }
+        RunDir run = RunDir.of(System.getenv());
+        String server;
+        if (Files.isRegularFile(run.port())) {
+            server = ServerClient.ping(run).map(pid -> "running (pid " + pid + ")").orElse("not answering (stale files)");
+        } else {
+            server = "not running (clients start it on demand)";
+        }
+        out.println("server:   " + server + " in " + run.dir());
+        out.println("java:     " + Runtime.version() + " at " + System.getProperty("java.home"));
+        return code;
+    }
+}

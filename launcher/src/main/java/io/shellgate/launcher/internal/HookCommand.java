@@ -1,0 +1,96 @@
+package io.shellgate.launcher.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Verdict;
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.rules.PolicyException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code shellgate hook claude-code}: a Claude Code {@code PreToolUse} hook for the Bash tool.
+ * It reads the hook's JSON on standard input and answers allow, ask or deny with the reason in
+ * Claude Code's hook output format. Input it cannot read is answered deny, never allow.
+ */
+@Command(name = "hook", mixinStandardHelpOptions = true,
+        description = {"Agent hook adapters. claude-code: a PreToolUse hook for Claude Code's Bash tool.",
+            "Settings (~/.claude/settings.json):",
+            "  {\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\",",
+            "    \"hooks\": [{\"type\": \"command\", \"command\": \"/path/to/shellgate hook claude-code\"}]}]}}"},
+        footer = {"", "Exit code 0 with a JSON decision on standard output; 2 for an unknown agent."})
+public final class HookCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "AGENT", description = "claude-code")
+    String agent;
+
+    @Spec
+    CommandSpec spec;
+
+    private final InputStream input;
+
+    public HookCommand(InputStream input) {
+        this.input = input;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!"claude-code".equals(agent)) {
+            err.println("shellgate hook: unknown agent '" + agent + "'; supported: claude-code");
+            return ExitCode.USAGE.code();
+        }
+        JsonNode hook;
+        try {
+            hook = VerdictJson.MAPPER.readTree(input);
+        } catch (IOException e) {
+            out.println(decision("deny", "shellgate could not read the hook input: " + e.getMessage()));
+            return 0;
+        }
+        if (hook == null || !hook.isObject()) {
+            out.println(decision("deny", "shellgate: the hook input is not a JSON object"));
+            return 0;
+        }
+        if (!"Bash".equals(hook.path("tool_name").asText())) {
+            // not ours: say nothing, and Claude Code decides as usual
+            return 0;
+        }
+        JsonNode command = hook.path("tool_input").path("command");
+        if (!command.isTextual()) {
+            out.println(decision("deny", "shellgate: the Bash tool input has no command"));
+            return 0;
+        }
+        String cwdText = hook.path("cwd").asText("");
+        Path cwd = cwdText.startsWith("/") && Files.isDirectory(Path.of(cwdText)) ? Path.of(cwdText) : Path.of("").toAbsolutePath();
+        try {
+            Verdict v = new JudgeProvider(null).judge(cwd, System.getenv())
+                    .judge(new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv()));
+            var r = v.primary();
+            out.println(decision(v.tier().id(), "shellgate " + v.tier().id() + " (" + r.rule() + "): " + r.message()));
+        } catch (PolicyException e) {
+            out.println(decision("deny", "shellgate: the policy is invalid: " + String.join("; ", e.problems())));
+        }
+        return 0;
+    }
+
+    static String decision(String tier, String reason) {
+        ObjectNode root = VerdictJson.MAPPER.createObjectNode();
+        ObjectNode specific = root.putObject("hookSpecificOutput");
+        specific.put("hookEventName", "PreToolUse");
+        specific.put("permissionDecision", tier);
+        specific.put("permissionDecisionReason", reason);
+        return root.toString();
+    }
+}

@@ -1,0 +1,74 @@
+package io.shellgate.launcher.internal;
+
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.shell.ShellResolver;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code shellgate wrap -- AGENT [ARGS...]}: runs an existing agent so that every shell command
+ * it starts through {@code $SHELL} goes through shellgate, with the terminal passed through and
+ * the agent's exit code returned.
+ */
+@Command(name = "wrap", mixinStandardHelpOptions = true,
+        description = {"Runs an agent with SHELL pointing at shellgate (its commands run in the shell shellgate would",
+            "otherwise choose, given to it as SHELLGATE_SHELL), and the judge server started for the session."},
+        footer = {"", "Exit code: the agent's; 2 without an agent; 4 when it cannot be started."})
+public final class WrapCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "AGENT", arity = "1..*", description = "The agent and its arguments.")
+    List<String> agent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        String self = System.getenv("SHELLGATE_LAUNCHER");
+        if (self == null) {
+            err.println("shellgate wrap: run it through the shellgate launcher script, which it points SHELL at");
+            return ExitCode.ERROR.code();
+        }
+        ProcessBuilder pb = new ProcessBuilder(agent).inheritIO();
+        Map<String, String> env = pb.environment();
+        env.remove("SHELLGATE_LAUNCHER");
+        Optional<ShellChoice> real = new ShellResolver(ShellResolver.Host.current(env)).resolve(null, null, self);
+        if (real.isEmpty()) {
+            err.println("shellgate wrap: no shell found to run the agent's commands (tried $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)");
+            return ExitCode.ERROR.code();
+        }
+        env.put("SHELLGATE_SHELL", real.get().path());
+        env.put("SHELL", self);
+        env.put("SHELLGATE_WRAPPED", "1");
+        startServer(self);
+        try {
+            Process p = pb.start();
+            return p.waitFor();
+        } catch (IOException e) {
+            err.println("shellgate wrap: cannot start " + agent.getFirst() + ": " + e.getMessage());
+            return ExitCode.ERROR.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.ERROR.code();
+        }
+    }
+
+    private static void startServer(String self) {
+        try {
+            new ProcessBuilder(self, "serve").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            // without a server, shellgate -c judges in a JVM of its own
+        }
+    }
+}

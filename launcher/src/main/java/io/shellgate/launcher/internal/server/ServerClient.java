@@ -1,0 +1,52 @@
+package io.shellgate.launcher.internal.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/** A JVM client of the judge server, over its Unix domain socket. */
+public final class ServerClient {
+
+    private ServerClient() {}
+
+    /** Sends one request and reads one reply; empty when the server cannot be reached. */
+    public static Optional<JsonNode> request(RunDir run, ObjectNode request) {
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            channel.connect(UnixDomainSocketAddress.of(run.socket()));
+            OutputStream out = Channels.newOutputStream(channel);
+            out.write((request.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            InputStream in = Channels.newInputStream(channel);
+            StringBuilder line = new StringBuilder();
+            int b;
+            byte[] buf = new byte[8192];
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            while ((b = in.read()) >= 0 && b != '\n') {
+                bytes.write(b);
+                if (bytes.size() > Protocol.MAX_REQUEST * 4) {
+                    return Optional.empty();
+                }
+            }
+            line.append(bytes.toString(StandardCharsets.UTF_8));
+            return line.isEmpty() ? Optional.empty() : Optional.of(Protocol.JSON.readTree(line.toString()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The server's pid, if it answers a ping. */
+    public static Optional<Long> ping(RunDir run) {
+        ObjectNode ping = Protocol.JSON.createObjectNode();
+        ping.put("v", Protocol.VERSION);
+        ping.put("op", "ping");
+        return request(run, ping).filter(r -> r.path("pong").asBoolean(false)).map(r -> r.path("pid").asLong());
+    }
+}
