@@ -1,0 +1,49 @@
+package io.shellgate.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+class HookAndDoctorTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode hook(String input) throws Exception {
+        MainTest.Run r = MainTest.run(input, "hook", "claude-code");
+        assertThat(r.code()).isEqualTo(0);
+        return r.out().isBlank() ? null : JSON.readTree(r.out()).get("hookSpecificOutput");
+    }
+
+    @Test
+    void answersClaudeCodesPreToolUseHookForBash() throws Exception {
+        JsonNode deny = hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/tmp\","
+                + "\"tool_input\":{\"command\":\"rm -rf ~\",\"description\":\"clean\"}}");
+        assertThat(deny.get("hookEventName").asText()).isEqualTo("PreToolUse");
+        assertThat(deny.get("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(deny.get("permissionDecisionReason").asText()).contains("rm-recursive-critical");
+        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls -la\"}}")
+                .get("permissionDecision").asText()).isEqualTo("allow");
+        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"npm install\"}}")
+                .get("permissionDecision").asText()).isEqualTo("ask");
+    }
+
+    @Test
+    void otherToolsAreLeftToClaudeCode() throws Exception {
+        assertThat(hook("{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"/tmp/x\"}}")).isNull();
+    }
+
+    @Test
+    void unreadableInputIsDeniedNeverAllowed() throws Exception {
+        assertThat(hook("not json").get("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(hook("{\"tool_name\":\"Bash\",\"tool_input\":{}}").get("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(MainTest.run("{}", "hook", "cursor").code()).isEqualTo(2);
+    }
+
+    @Test
+    void doctorNamesTheShellThePolicyAndTheJdk() {
+        MainTest.Run r = MainTest.run("", "doctor");
+        assertThat(r.out()).contains("shell:").contains("chosen by").contains("policy:").contains("server:").contains("java:");
+    }
+}
