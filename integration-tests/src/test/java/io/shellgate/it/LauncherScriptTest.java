@@ -28,6 +28,10 @@ class LauncherScriptTest {
     }
 
     /** The first JDK under /usr/lib/jvm whose release file names this major version. */
+    static Path jdk25() throws Exception {
+        return jdk("25");
+    }
+
     static Path jdk(String major) throws Exception {
         try (Stream<Path> homes = Files.list(Path.of("/usr/lib/jvm"))) {
             for (Path h : homes.sorted().toList()) {
@@ -105,7 +109,7 @@ class LauncherScriptTest {
         Path link = dir.resolve("bin/shellgate");
         Files.createDirectories(link.getParent());
         Files.createSymbolicLink(link, Processes.launcher());
-        Processes.Result r = Processes.run(List.of(link.toString(), "check", "--", "pwd"), env(), null, dir);
+        Processes.Result r = Processes.run(List.of(link.toString(), "check", "--", "pwd"), env(), (String) null, dir);
         assertThat(r.code()).isEqualTo(0);
     }
 

@@ -1,6 +1,8 @@
 package io.shellgate.it;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +13,21 @@ import java.util.concurrent.TimeUnit;
 /** Runs built artifacts as separate processes and collects what they print. */
 final class Processes {
 
-    record Result(int code, String out, String err) {}
+    /** What a process printed, byte for byte, and how it ended. */
+    record Result(int code, byte[] outBytes, byte[] errBytes) {
+        String out() {
+            return new String(outBytes, StandardCharsets.UTF_8);
+        }
+
+        String err() {
+            return new String(errBytes, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + code + "\n--- stdout\n" + out() + "--- stderr\n" + err();
+        }
+    }
 
     private Processes() {}
 
@@ -24,6 +40,29 @@ final class Processes {
     }
 
     static Result run(List<String> command, Map<String, String> env, String stdin, Path cwd) throws IOException, InterruptedException {
+        return run(command, env, stdin == null ? null : stdin.getBytes(StandardCharsets.UTF_8), cwd);
+    }
+
+    static Result run(List<String> command, Map<String, String> env, byte[] stdin, Path cwd) throws IOException, InterruptedException {
+        Process p = start(command, env, cwd);
+        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+        try {
+            if (stdin != null) {
+                p.getOutputStream().write(stdin);
+            }
+            p.getOutputStream().close();
+        } catch (IOException e) {
+            // the process did not read all of its input: what it printed and its exit code still count
+        }
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + command);
+        }
+        return new Result(p.exitValue(), out.join(), err.join());
+    }
+
+    static Process start(List<String> command, Map<String, String> env, Path cwd) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
         if (env != null) {
             pb.environment().clear();
@@ -32,25 +71,14 @@ final class Processes {
         if (cwd != null) {
             pb.directory(cwd.toFile());
         }
-        Process p = pb.start();
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-        if (stdin != null) {
-            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        p.getOutputStream().close();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("timed out: " + command);
-        }
-        return new Result(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8), new String(err.join(), StandardCharsets.UTF_8));
+        return pb.start();
     }
 
-    private static byte[] read(java.io.InputStream in) {
+    private static byte[] read(InputStream in) {
         try {
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

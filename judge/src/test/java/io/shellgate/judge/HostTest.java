@@ -82,6 +82,35 @@ class HostTest {
     }
 
     @Test
+    void aFunctionExportedInTheEnvironmentShadowsTheProgramInBash() {
+        Map<String, String> env = env("/usr/bin:/bin");
+        env.put("BASH_FUNC_ls%%", "() {  rm -rf ~\n}");
+        Verdict v = judge("ls -la", env);
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+        assertThat(v.primary().rule()).isEqualTo("imported-function");
+        // also through a wrapper and in a bash started by the line; not through command, which skips functions
+        assertThat(judge("timeout 5 ls", env).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge("bash -c ls", env).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge("command ls", env).tier()).isEqualTo(Tier.ALLOW);
+        // a function the line defines itself is judged by its body
+        assertThat(judge("ls() { pwd; }; ls", env).tier()).isEqualTo(Tier.ALLOW);
+        // zsh does not import bash functions
+        assertThat(JUDGE.judge(new JudgeRequest("ls -la", Dialect.ZSH, dir, env)).tier()).isEqualTo(Tier.ALLOW);
+        assertThat(judge("cat x", env).tier()).isEqualTo(Tier.ALLOW);
+    }
+
+    @Test
+    void aShellOrInterpreterFromAnUntrustedDirectoryIsNotTrusted() throws IOException {
+        Path bin = executable(dir.resolve("bin/bash")).getParent();
+        executable(bin.resolve("timeout"));
+        Verdict v = judge("bash -c 'ls'", env(bin + ":/usr/bin:/bin"));
+        assertThat(v.tier()).isEqualTo(Tier.ASK);
+        assertThat(v.primary().rule()).isEqualTo("untrusted-program");
+        assertThat(judge("timeout 5 ls", env(bin + ":/usr/bin:/bin")).tier()).isEqualTo(Tier.ASK);
+        assertThat(judge("bash -c 'ls'", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
+    }
+
+    @Test
     void systemProgramsAreTrusted() {
         assertThat(judge("ls -la", env("/usr/local/bin:/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
         assertThat(judge("/usr/bin/cat README", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);

@@ -10,8 +10,9 @@ import java.util.List;
  *     program and its subcommand
  * @param reason why the command is safe to run unasked
  * @param options the permitted options; anything else means ask
- * @param style how options are written: {@code gnu} (bundled short flags, {@code --long}) or
- *     {@code words} (single-dash words, as {@code find} has)
+ * @param style how options are written: {@code gnu} (bundled short flags, {@code --long},
+ *     anywhere), {@code posix} (the same, but only before the first operand) or {@code words}
+ *     (single-dash words, as {@code find} has)
  * @param operands what the non-option arguments are
  * @param maxOperands the most operands allowed, or -1 for no limit
  * @param minArguments the fewest arguments (options and operands) it must have: {@code python3}
@@ -54,7 +55,9 @@ public record ReadOnlyCommand(
     /** How a command writes its options. */
     public enum Style {
         GNU,
-        WORDS
+        WORDS,
+        /** Options only before the first operand, as POSIX utilities and builtins take them ({@code printf}). */
+        POSIX
     }
 
     /** What a command's operands are, which decides the checks they get. */

@@ -26,14 +26,33 @@ import picocli.CommandLine.Model.CommandSpec;
             "server.token (0600) and server.pid. Exit codes: 0 stopped or already running, 4 error."})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--idle", paramLabel = "MINUTES", defaultValue = "30", description = "Stop after this many idle minutes (default 30).")
-    long idleMinutes;
+    @Option(names = "--idle", paramLabel = "MINUTES", description = "Stop after this many idle minutes (default 30,"
+            + " or $SHELLGATE_SERVER_IDLE_SECONDS seconds when that is set).")
+    Long idleMinutes;
+
+    @Option(names = "--idle-seconds", paramLabel = "SECONDS", hidden = true)
+    Long idleSeconds;
 
     @Option(names = "--policy", paramLabel = "FILE", description = "A policy file applied on top of the others for every request.")
     Path policy;
 
     @Spec
     CommandSpec spec;
+
+    /** The idle timeout: --idle-seconds, --idle, $SHELLGATE_SERVER_IDLE_SECONDS, then 30 minutes. */
+    private Duration idle() {
+        if (idleSeconds != null) {
+            return Duration.ofSeconds(Math.max(1, idleSeconds));
+        }
+        if (idleMinutes != null) {
+            return Duration.ofMinutes(Math.max(1, idleMinutes));
+        }
+        String env = System.getenv("SHELLGATE_SERVER_IDLE_SECONDS");
+        if (env != null && env.matches("[0-9]{1,9}")) {
+            return Duration.ofSeconds(Math.max(1, Long.parseLong(env)));
+        }
+        return Duration.ofMinutes(30);
+    }
 
     @Override
     public Integer call() {
@@ -50,7 +69,7 @@ public final class ServeCommand implements Callable<Integer> {
                 }
                 String self = System.getenv("SHELLGATE_LAUNCHER");
                 try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self),
-                        Duration.ofMinutes(Math.max(1, idleMinutes)))) {
+                        idle())) {
                     server.start();
                     server.await();
                 }

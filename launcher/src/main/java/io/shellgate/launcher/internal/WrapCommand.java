@@ -53,7 +53,12 @@ public final class WrapCommand implements Callable<Integer> {
         startServer(self);
         try {
             Process p = pb.start();
-            return p.waitFor();
+            // when shellgate wrap itself is told to stop, the agent is told too
+            Thread stopAgent = new Thread(p::destroy, "shellgate-wrap-stop");
+            Runtime.getRuntime().addShutdownHook(stopAgent);
+            int code = p.waitFor();
+            Runtime.getRuntime().removeShutdownHook(stopAgent);
+            return code;
         } catch (IOException e) {
             err.println("shellgate wrap: cannot start " + agent.getFirst() + ": " + e.getMessage());
             return ExitCode.ERROR.code();

@@ -208,8 +208,10 @@ public final class LayerReader {
             ReadOnlyCommand.Style parsedStyle = ReadOnlyCommand.Style.GNU;
             if ("words".equals(style)) {
                 parsedStyle = ReadOnlyCommand.Style.WORDS;
+            } else if ("posix".equals(style)) {
+                parsedStyle = ReadOnlyCommand.Style.POSIX;
             } else if (style != null && !style.equals("gnu")) {
-                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\" or \"words\"");
+                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\", \"posix\" or \"words\"");
             }
             String operands = in.string(t, p, "operands", false);
             ReadOnlyCommand.Operands parsedOperands = ReadOnlyCommand.Operands.FILES;

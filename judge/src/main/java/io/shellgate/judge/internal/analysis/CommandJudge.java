@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.CommandInfo;
+import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.syntax.Assignment;
 import io.shellgate.judge.internal.syntax.Command;
@@ -144,6 +145,14 @@ final class CommandJudge {
         }
     }
 
+    /** Whether bash imports a function of this name from the environment (exported with export -f). */
+    private static boolean importsFunction(Scope scope, String name) {
+        if (scope.dialect != Dialect.BASH && scope.dialect != Dialect.SH) {
+            return false;
+        }
+        return scope.exported.contains("BASH_FUNC_" + name + "%%") || scope.exported.contains("BASH_FUNC_" + name + "()");
+    }
+
     /** Strips wrappers, then judges what is left; returns whether the output may come from the network. */
     private boolean run(Invocation inv) {
         for (int round = 0; round < MAX_WRAPPERS; round++) {
@@ -157,9 +166,20 @@ final class CommandJudge {
                 Rules.check(a, inv, base);
                 return false;
             }
+            if (!name.plain().contains("/") && !inv.skipFunctions && importsFunction(inv.scope, base)) {
+                inv.resolved = "function";
+                a.add(Checks.IMPORTED_FUNCTION, Tier.ASK, base + " is a shell function exported in the environment"
+                        + " (BASH_FUNC_" + base + "%%); bash runs it instead of the program, and its body is not judged", inv.span());
+                Rules.check(a, inv, base);
+                return false;
+            }
             Wrapper w = a.policy.wrappers.get(base);
             if (w == null) {
                 break;
+            }
+            // timeout 5 ls is only as safe as the timeout that runs ls
+            if (name.plain().contains("/") || !a.policy.isBuiltin(inv.scope.dialect, base)) {
+                ReadOnly.trust(a, inv, base, resolve(inv, name.plain()), false);
             }
             if (!Wrappers.strip(a, inv, w, base)) {
                 if (inv.anyVanished && inv.argv.size() <= 1 + w.operands()) {
@@ -192,6 +212,8 @@ final class CommandJudge {
         }
         if (Special.handle(a, inv, base, outcome) || !base.equals(base.toLowerCase(java.util.Locale.ROOT))
                 && Special.handle(a, inv, base.toLowerCase(java.util.Locale.ROOT), outcome)) {
+            // bash -c 'ls' is only as safe as the bash that runs it
+            ReadOnly.trust(a, inv, base, resolution, builtin);
             return downloadsOut(inv, base);
         }
         if (outcome == ReadOnly.Outcome.NOT_LISTED) {

@@ -49,6 +49,7 @@ final class OptionParser {
     private final boolean numeric;
     private final boolean any;
     private final boolean words;
+    private final boolean posix;
 
     OptionParser(List<OptionSpec> specs, ReadOnlyCommand.Style style) {
         boolean num = false;
@@ -68,6 +69,7 @@ final class OptionParser {
         this.numeric = num;
         this.any = anything;
         this.words = style == ReadOnlyCommand.Style.WORDS;
+        this.posix = style == ReadOnlyCommand.Style.POSIX;
     }
 
     /**
@@ -75,7 +77,8 @@ final class OptionParser {
      *
      * @param stopAtOperand whether the first operand ends the options (wrappers, xargs)
      */
-    Parsed parse(List<Field> args, boolean stopAtOperand) {
+    Parsed parse(List<Field> args, boolean stopAtOperandAsked) {
+        boolean stopAtOperand = stopAtOperandAsked || posix;
         List<Opt> options = new ArrayList<>();
         List<Field> operands = new ArrayList<>();
         List<String> problems = new ArrayList<>();

@@ -69,7 +69,8 @@ final class ReadOnly {
         return inv.problems.isEmpty() ? Outcome.NOT_LISTED : Outcome.REJECTED;
     }
 
-    private static void trust(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution r, boolean builtin) {
+    /** Asks when the program that runs is not a trusted file. */
+    static void trust(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution r, boolean builtin) {
         if (builtin || r == null) {
             return;
         }

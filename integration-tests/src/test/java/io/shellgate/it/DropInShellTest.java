@@ -1,0 +1,224 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code shellgate -c} as a drop-in shell, run as a process with the real bash and zsh: what an
+ * allowed command sees and gives back is exactly what the real shell would, and a refused command
+ * never starts. Every behaviour is checked both through a running judge server (with no usable
+ * JVM given to the client, which proves the answer came from the server) and with the server
+ * switched off (each command judged in a JVM of its own).
+ */
+class DropInShellTest {
+
+    enum Mode { SERVER, NO_SERVER }
+
+    @TempDir
+    Path dir;
+
+    Sandbox box;
+
+    @BeforeEach
+    void sandbox() throws Exception {
+        box = new Sandbox(dir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        box.close();
+    }
+
+    /** The client environment for a mode; in SERVER mode the server is started first. */
+    private Map<String, String> env(Mode mode) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        if (mode == Mode.SERVER) {
+            box.startServer();
+            // the client has no JVM to fall back on: every answer must come from the server
+            env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk-here").toString());
+        } else {
+            env.put("SHELLGATE_NO_SERVER", "1");
+        }
+        return env;
+    }
+
+    private Processes.Result sh(Map<String, String> env, String... args) throws Exception {
+        return box.shellgate(env, null, args);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void theCommandsExitCodePassesThrough(Mode mode) throws Exception {
+        Map<String, String> env = env(mode);
+        assertThat(sh(env, "-c", "exit 7").code()).isEqualTo(7);
+        assertThat(sh(env, "-c", "true").code()).isEqualTo(0);
+        assertThat(sh(env, "-c", "false").code()).isEqualTo(1);
+        Processes.Result r = sh(env, "-c", "ls no-such-file");
+        assertThat(r.code()).as(r.toString()).isEqualTo(2);
+        assertThat(r.err()).startsWith("ls: ");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void positionalParametersReachTheCommand(Mode mode) throws Exception {
+        Processes.Result r = sh(env(mode), "-c", "printf '[%s]' \"$0\" \"$#\" \"$@\"", "name", "a b", "", "*", "-n");
+        assertThat(r.code()).as(r.toString()).isEqualTo(0);
+        assertThat(r.out()).isEqualTo("[name][4][a b][][*][-n]");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void standardInputOutputAndErrorAreByteExact(Mode mode) throws Exception {
+        byte[] input = new byte[256 * 300];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = (byte) (i * 7 + i / 256);
+        }
+        Processes.Result r = box.shellgate(env(mode), input, "-c", "cat; printf '\\001err\\r\\n\\377' >&2");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.outBytes()).isEqualTo(input);
+        assertThat(r.errBytes()).isEqualTo(new byte[] {1, 'e', 'r', 'r', '\r', '\n', (byte) 0xff});
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void aRefusedCommandNeverStarts(Mode mode) throws Exception {
+        Map<String, String> env = env(mode);
+        Path marker = Files.writeString(box.work.resolve("marker"), "still here");
+        Processes.Result ask = sh(env, "-c", "rm -f marker");
+        assertThat(ask.code()).isEqualTo(126);
+        assertThat(ask.out()).isEmpty();
+        assertThat(ask.err()).isEqualTo("shellgate: refused (not-read-only): needs review, and no reviewer is available:"
+                + " rm is not on the read-only list\n");
+        assertThat(marker).hasContent("still here");
+
+        // a deny refuses the whole line: the harmless part before it does not run either
+        Path precious = Files.writeString(box.home.resolve("precious"), "x");
+        Processes.Result deny = sh(env, "-c", "touch created; rm -rf ~");
+        assertThat(deny.code()).isEqualTo(126);
+        assertThat(deny.err()).startsWith("shellgate: refused (").doesNotContain("review").endsWith("\n");
+        assertThat(deny.err().lines()).hasSize(1);
+        assertThat(precious).exists();
+        assertThat(box.work.resolve("created")).doesNotExist();
+
+        // a script file given instead of -c is judged like "sh FILE"
+        Path script = Files.writeString(box.work.resolve("script.sh"), "rm -f marker\n");
+        Processes.Result file = sh(env, script.toString());
+        assertThat(file.code()).isEqualTo(126);
+        assertThat(file.err()).startsWith("shellgate: refused (");
+        assertThat(marker).exists();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void theShellsOwnOptionsArePassedOn(Mode mode) throws Exception {
+        Map<String, String> env = env(mode);
+        Processes.Result e = sh(env, "-e", "-c", "false; echo not-reached");
+        assertThat(e.code()).isEqualTo(1);
+        assertThat(e.out()).isEmpty();
+        assertThat(sh(env, "-o", "pipefail", "-c", "false | true").code()).isEqualTo(1);
+        assertThat(sh(env, "-c", "false | true").code()).isEqualTo(0);
+        Processes.Result x = sh(env, "-x", "-c", "echo hi");
+        assertThat(x.out()).isEqualTo("hi\n");
+        assertThat(x.err()).isEqualTo("+ echo hi\n");
+        for (List<String> login : List.of(List.of("-lc"), List.of("-l", "-c"), List.of("--login", "-c"))) {
+            List<String> args = new java.util.ArrayList<>(login);
+            args.add("shopt -q login_shell && echo login");
+            Processes.Result l = sh(env, args.toArray(String[]::new));
+            assertThat(l.out()).as(login + "\n" + l).endsWith("login\n");
+        }
+        Processes.Result plain = sh(env, "--noprofile", "--norc", "-c", "echo $0", "--");
+        assertThat(plain.out()).isEqualTo("--\n");
+        Processes.Result ex = sh(env, "-ex", "-c", "echo one; false; echo two");
+        assertThat(ex.out()).isEqualTo("one\n");
+        assertThat(ex.code()).isEqualTo(1);
+    }
+
+    @Test
+    void unknownOptionsAreAUsageErrorNotAGuess() throws Exception {
+        for (List<String> args : List.of(List.of("-Z", "-c", "true"), List.of("--frobnicate", "-c", "true"),
+                List.of("-c"), List.of("-o"), List.of("--shell"))) {
+            Processes.Result r = box.shellgate(args.toArray(String[]::new));
+            assertThat(r.code()).as(args + "\n" + r).isEqualTo(2);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err()).startsWith("shellgate: ").contains("usage: shellgate");
+        }
+    }
+
+    @Test
+    void theDialectFollowsTheShellChosen() throws Exception {
+        Map<String, String> env = env(Mode.NO_SERVER);
+        // in zsh, =ls expands to the path of ls (a command lookup); in bash it is just text
+        Processes.Result bash = sh(env, "--shell", "/bin/bash", "-c", "echo =ls");
+        assertThat(bash.out()).isEqualTo("=ls\n");
+        Processes.Result zsh = sh(env, "--shell", "zsh", "-c", "echo =ls");
+        assertThat(zsh.code()).isEqualTo(126);
+        assertThat(zsh.err()).contains("refused (");
+        Processes.Result version = sh(env, "--shell", "zsh", "-c", "echo $ZSH_VERSION");
+        assertThat(version.out()).matches("[0-9][0-9.]*\\n");
+        env.put("SHELLGATE_SHELL", "zsh");
+        assertThat(sh(env, "-c", "echo $ZSH_VERSION").out()).matches("[0-9][0-9.]*\\n");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void signalsReachTheCommand(Mode mode) throws Exception {
+        Process p = Processes.start(List.of(Processes.launcher().toString(), "-c", "sleep 60"), env(mode), box.work);
+        // shellgate and then bash exec, so the process started is the command itself
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!p.info().command().orElse("").endsWith("/sleep") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(p.info().command()).hasValueSatisfying(c -> assertThat(c).endsWith("/sleep"));
+        p.destroy();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(128 + 15);
+    }
+
+    @Test
+    void underShellShellgateItRunsARealShellAndNestedCallsAreJudgedAgain() throws Exception {
+        Path launcherDir = Processes.launcher().getParent();
+        Map<String, String> env = env(Mode.NO_SERVER);
+        env.remove("SHELLGATE_SHELL");
+        env.put("SHELL", Processes.launcher().toString());
+        env.put("PATH", launcherDir + ":/usr/bin:/bin");
+
+        // no recursion: the shell that runs the command is a real one
+        Processes.Result self = sh(env, "-c", "printf %s \"$0\"");
+        assertThat(self.code()).as(self.toString()).isEqualTo(0);
+        assertThat(self.out()).matches(".*/(zsh|bash|sh)");
+        assertThat(sh(env, "-c", "printf %s \"$SHELL\"").out()).isEqualTo(Processes.launcher().toString());
+
+        // shellgate found in a temporary directory is not a trusted program
+        Path tmpBin = Files.createDirectories(dir.resolve("bin"));
+        Files.createSymbolicLink(tmpBin.resolve("shellgate"), Processes.launcher());
+        Map<String, String> tmpEnv = new HashMap<>(env);
+        tmpEnv.put("PATH", tmpBin + ":/usr/bin:/bin");
+        Processes.Result untrusted = sh(tmpEnv, "-c", "shellgate -c 'echo inner'");
+        assertThat(untrusted.code()).as(untrusted.toString()).isEqualTo(126);
+        assertThat(untrusted.err()).contains("refused (untrusted-program)");
+
+        // once its directory is trusted, shellgate -c is a shell whose command is judged like bash -c
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "[settings]\ntrusted-dirs = [\"" + launcherDir + "\"]\n");
+        Processes.Result nested = sh(env, "-c", "shellgate -c 'echo inner'");
+        assertThat(nested.code()).as(nested.toString()).isEqualTo(0);
+        assertThat(nested.out()).isEqualTo("inner\n");
+        Path marker = Files.writeString(box.work.resolve("marker"), "x");
+        Processes.Result refused = sh(env, "-c", "shellgate -c 'rm -f marker'");
+        assertThat(refused.code()).isEqualTo(126);
+        assertThat(marker).exists();
+    }
+}

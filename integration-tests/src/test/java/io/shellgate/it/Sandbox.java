@@ -1,0 +1,134 @@
+package io.shellgate.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A private world for the built launcher: its own HOME, run directory (so servers of different
+ * tests never meet) and working directory, a known PATH, and the real bash unless a test chooses.
+ * Closing it stops every judge server that was started in it.
+ */
+final class Sandbox implements AutoCloseable {
+
+    /** AOT caches are shared by all tests, so that only the first JVM start pays for making one. */
+    private static final Path CACHE = Path.of("target/it-cache").toAbsolutePath();
+
+    final Path root;
+    final Path home;
+    final Path run;
+    final Path work;
+    final Map<String, String> env = new HashMap<>();
+    private final List<Process> started = new ArrayList<>();
+
+    Sandbox(Path root) throws Exception {
+        this.root = root;
+        this.home = Files.createDirectories(root.resolve("home"));
+        this.run = root.resolve("run");
+        this.work = Files.createDirectories(root.resolve("work"));
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("HOME", home.toString());
+        env.put("LANG", "C.UTF-8");
+        env.put("SHELLGATE_JAVA_HOME", LauncherScriptTest.jdk25().toString());
+        env.put("SHELLGATE_RUN_DIR", run.toString());
+        env.put("SHELLGATE_CACHE_DIR", CACHE.toString());
+        // a server that a test leaves behind goes away by itself
+        env.put("SHELLGATE_SERVER_IDLE_SECONDS", "60");
+        env.put("SHELLGATE_SHELL", "/bin/bash");
+    }
+
+    /** Runs {@code shellgate ARGS} in the working directory with this environment. */
+    Processes.Result shellgate(byte[] stdin, String... args) throws Exception {
+        return shellgate(env, stdin, args);
+    }
+
+    Processes.Result shellgate(String... args) throws Exception {
+        return shellgate(env, null, args);
+    }
+
+    Processes.Result shellgate(Map<String, String> environment, byte[] stdin, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Processes.launcher().toString());
+        command.addAll(List.of(args));
+        return Processes.run(command, environment, stdin, work);
+    }
+
+    static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Starts {@code shellgate serve ARGS} and waits until it has published its port and token. */
+    Process startServer(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "serve"));
+        command.addAll(List.of(args));
+        Process p = Processes.start(command, env, work);
+        started.add(p);
+        awaitServer(p);
+        return p;
+    }
+
+    private void awaitServer(Process p) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isRegularFile(run.resolve("server.pid")) && Files.isRegularFile(run.resolve("server.token"))
+                    && Files.isRegularFile(run.resolve("server.port"))
+                    && Files.readString(run.resolve("server.pid")).strip().equals(Long.toString(p.pid()))) {
+                return;
+            }
+            if (!p.isAlive()) {
+                throw new IllegalStateException("the server exited with " + p.exitValue() + ": "
+                        + new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("the server did not publish its files in " + run);
+    }
+
+    int port() throws IOException {
+        return Integer.parseInt(Files.readString(run.resolve("server.port")).strip());
+    }
+
+    String token() throws IOException {
+        return Files.readString(run.resolve("server.token")).strip();
+    }
+
+    /** The pid in the run directory, if a server has published one. */
+    Optional<ProcessHandle> server() throws IOException {
+        Path pid = run.resolve("server.pid");
+        if (!Files.isRegularFile(pid)) {
+            return Optional.empty();
+        }
+        return ProcessHandle.of(Long.parseLong(Files.readString(pid).strip()));
+    }
+
+    /** Waits for a server that a client started on demand, up to a minute. */
+    ProcessHandle awaitOnDemandServer() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ProcessHandle> h = server();
+            if (h.isPresent() && Files.isRegularFile(run.resolve("server.port"))) {
+                return h.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("no server was started in " + run);
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Process p : started) {
+            p.destroy();
+        }
+        server().ifPresent(ProcessHandle::destroy);
+        for (Process p : started) {
+            p.waitFor();
+        }
+    }
+}
