@@ -21,26 +21,32 @@ final class Completeness {
     }
 
     boolean incomplete(String text) {
-        if (text.endsWith("\\\n") && !text.endsWith("\\\\\n")) {
+        if (continues(text)) {
             return true;
         }
         String err = check(shell, text);
-        if (err == null) {
-            return false;
+        if (dialect != Dialect.ZSH) {
+            return err != null && endOfInput(err);
         }
-        if (dialect == Dialect.ZSH) {
-            if (err.contains("parse error near `\\n'") || err.contains("unmatched")) {
-                return true;
-            }
-        } else if (endOfInput(err)) {
+        if (err != null && (err.contains("parse error near `\\n'") || err.contains("unmatched"))) {
             return true;
         }
-        // zsh does not report an unterminated heredoc; bash does (a warning)
-        if (text.contains("<<") && dialect == Dialect.ZSH) {
+        // zsh -n does not report an unterminated heredoc; bash does (a warning)
+        if (text.contains("<<")) {
             String bash = check("bash", text);
             return bash != null && endOfInput(bash);
         }
         return false;
+    }
+
+    /** A line ending in an odd number of backslashes continues on the next one. */
+    private static boolean continues(String text) {
+        int end = text.endsWith("\n") ? text.length() - 1 : text.length();
+        int i = end;
+        while (i > 0 && text.charAt(i - 1) == '\\') {
+            i--;
+        }
+        return (end - i) % 2 == 1;
     }
 
     private static boolean endOfInput(String err) {

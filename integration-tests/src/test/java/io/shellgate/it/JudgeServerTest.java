@@ -1,0 +1,308 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The judge server as a real process: who may talk to it, what it does with hostile input, how it
+ * reloads policies and stops, and what clients do when it dies or lies about being one.
+ */
+class JudgeServerTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    Sandbox box;
+
+    @BeforeEach
+    void sandbox() throws Exception {
+        box = new Sandbox(dir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        box.close();
+    }
+
+    /** One line to the TCP port and the reply lines until the server closes or {@code replies} came. */
+    private List<JsonNode> tcp(int replies, String... lines) throws IOException {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), box.port())) {
+            s.setSoTimeout(20_000);
+            OutputStream out = s.getOutputStream();
+            for (String line : lines) {
+                out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            out.flush();
+            return read(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)), replies);
+        }
+    }
+
+    private static List<JsonNode> read(BufferedReader in, int replies) throws IOException {
+        List<JsonNode> got = new java.util.ArrayList<>();
+        String line;
+        while (got.size() < replies && (line = in.readLine()) != null) {
+            got.add(JSON.readTree(line));
+        }
+        return got;
+    }
+
+    private String judge(String cmd, String token) {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("v", 1);
+        r.put("op", "judge");
+        r.put("cmd", cmd);
+        r.put("cwd", box.work.toString());
+        r.putObject("env").put("PATH", "/usr/bin:/bin").put("HOME", box.home.toString());
+        if (token != null) {
+            r.put("token", token);
+        }
+        return r.toString();
+    }
+
+    @Test
+    void itsFilesArePrivate() throws Exception {
+        box.startServer();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(box.run))).isEqualTo("rwx------");
+        for (String f : List.of("server.token", "server.port", "server.pid", "server.sock")) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(box.run.resolve(f)))).as(f).isEqualTo("rw-------");
+        }
+        assertThat(box.token()).matches("[0-9a-f]{64}");
+    }
+
+    @Test
+    void aTcpRequestNeedsTheToken() throws Exception {
+        box.startServer();
+        List<JsonNode> replies = tcp(3, judge("ls", null), judge("ls", "0".repeat(64)), judge("ls", box.token()));
+        assertThat(replies).hasSize(3);
+        for (JsonNode r : replies.subList(0, 2)) {
+            assertThat(r.path("error").asText()).isEqualTo("unauthorized");
+            assertThat(r.has("tier")).isFalse();
+        }
+        assertThat(replies.get(2).path("tier").asText()).isEqualTo("allow");
+    }
+
+    @Test
+    void theUnixSocketNeedsNoTokenBecauseOnlyThisUserCanOpenIt() throws Exception {
+        box.startServer();
+        try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            c.connect(UnixDomainSocketAddress.of(box.run.resolve("server.sock")));
+            OutputStream out = Channels.newOutputStream(c);
+            out.write((judge("rm -rf ~", null) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            JsonNode reply = read(new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8)), 1).getFirst();
+            assertThat(reply.path("tier").asText()).isEqualTo("deny");
+            // the fields a shell-level client reads come first, in a fixed order
+            assertThat(reply.toString()).startsWith("{\"v\":1,\"tier\":\"deny\",\"rule\":");
+        }
+    }
+
+    @Test
+    void anotherUserCanNeitherReadTheTokenNorReachTheSocket() throws Exception {
+        assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0,
+                "acting as another user (setpriv) needs root; CI runs as root");
+        box.startServer();
+        Path tokenFile = box.run.resolve("server.token");
+        Processes.Result read = Processes.run(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                "cat", tokenFile.toString()), null, (String) null, dir);
+        assertThat(read.code()).isNotZero();
+        assertThat(read.out()).isEmpty();
+        assertThat(read.err()).contains("Permission denied");
+        Processes.Result list = Processes.run(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                "ls", box.run.toString()), null, (String) null, dir);
+        assertThat(list.code()).isNotZero();
+        // and over TCP, without the token, it only gets "unauthorized"
+        Processes.Result tcp = Processes.run(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                "bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/" + box.port() + "; printf '%s\\n' \"$1\" >&3; IFS= read -r l <&3; printf %s \"$l\"",
+                "x", judge("ls", null)), null, (String) null, dir);
+        assertThat(tcp.out()).contains("\"error\":\"unauthorized\"").doesNotContain("tier");
+    }
+
+    @Test
+    void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
+        box.startServer();
+        String t = box.token();
+        List<JsonNode> replies = tcp(6, "garbage{", "[1,2]", "{\"v\":1,\"op\":\"judge\",\"token\":\"" + t + "\"}",
+                "{\"v\":99,\"op\":\"judge\",\"token\":\"" + t + "\"}", "{\"v\":1,\"op\":\"launch-missiles\",\"token\":\"" + t + "\"}",
+                judge("ls", t));
+        assertThat(replies).extracting(r -> r.path("error").asText())
+                .containsExactly("bad-request", "bad-request", "bad-request", "unsupported-version", "bad-request", "");
+        assertThat(replies.getLast().path("tier").asText()).isEqualTo("allow");
+    }
+
+    @Test
+    void anOversizedRequestIsCutAndTheServerKeepsServing() throws Exception {
+        box.startServer();
+        String huge = "{\"v\":1,\"op\":\"judge\",\"cmd\":\"" + "x".repeat(2 << 20) + "\"}";
+        List<JsonNode> replies;
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), box.port())) {
+            s.setSoTimeout(20_000);
+            try {
+                s.getOutputStream().write((huge + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the server may close before all of it is written
+            }
+            replies = read(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)), 2);
+        }
+        assertThat(replies).hasSize(1);
+        assertThat(replies.getFirst().path("error").asText()).isEqualTo("too-large");
+        assertThat(tcp(1, judge("ls", box.token())).getFirst().path("tier").asText()).isEqualTo("allow");
+    }
+
+    @Test
+    void policyFilesAreReloadedWhenTheyChange() throws Exception {
+        box.startServer();
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
+        Processes.Result before = box.shellgate(env, null, "-c", "make deploy");
+        assertThat(before.err()).startsWith("shellgate: refused (not-read-only)");
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, """
+                [[rule]]
+                id = "no-make-deploy"
+                tier = "deny"
+                reason = "deploys need a person"
+                command = ["make"]
+                args-any = ["deploy"]
+                match = ["make deploy"]
+                not-match = ["make test"]
+                """);
+        Processes.Result after = box.shellgate(env, null, "-c", "make deploy");
+        assertThat(after.err()).isEqualTo("shellgate: refused (no-make-deploy): deploys need a person\n");
+        // a broken policy is an error for every command, never a fallback to the default or to allow
+        Files.writeString(policy, "[[rule]\n");
+        Processes.Result broken = box.shellgate(env, null, "-c", "ls");
+        assertThat(broken.code()).isEqualTo(126);
+        assertThat(broken.out()).isEmpty();
+        assertThat(broken.err()).startsWith("shellgate: refused (policy-error): the policy cannot be used: " + policy + ":")
+                .endsWith("\n");
+        assertThat(broken.err().lines()).hasSize(1);
+        // the same without the server
+        env.put("SHELLGATE_JAVA_HOME", box.env.get("SHELLGATE_JAVA_HOME"));
+        env.put("SHELLGATE_NO_SERVER", "1");
+        Processes.Result jvm = box.shellgate(env, null, "-c", "ls");
+        assertThat(jvm.code()).isEqualTo(126);
+        assertThat(jvm.err()).startsWith("shellgate: refused (policy-error): the policy cannot be used: " + policy + ":");
+        // and with neither a server nor a JVM, nothing runs either
+        env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
+        Processes.Result none = box.shellgate(env, null, "-c", "echo ran");
+        assertThat(none.code()).isEqualTo(126);
+        assertThat(none.out()).isEmpty();
+        assertThat(none.err()).startsWith("shellgate: refused (judge-error): no judge server answered, and no Java 25");
+    }
+
+    @Test
+    void itStopsWhenIdleAndRemovesItsFiles() throws Exception {
+        box.env.put("SHELLGATE_SERVER_IDLE_SECONDS", "2");
+        Process server = box.startServer();
+        assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.exitValue()).isZero();
+        assertThat(box.run.resolve("server.token")).doesNotExist();
+        assertThat(box.run.resolve("server.port")).doesNotExist();
+        assertThat(box.run.resolve("server.sock")).doesNotExist();
+    }
+
+    @Test
+    void aSecondServerForTheSameUserStepsAside() throws Exception {
+        Process first = box.startServer();
+        Processes.Result second = box.shellgate("serve");
+        assertThat(second.code()).isZero();
+        assertThat(second.err()).contains("already running");
+        assertThat(first.isAlive()).isTrue();
+        assertThat(tcp(1, judge("ls", box.token())).getFirst().path("tier").asText()).isEqualTo("allow");
+    }
+
+    /** Keeps clients from starting a server of their own for the next ten seconds. */
+    private void noOnDemandStart() throws IOException {
+        Files.createDirectories(box.run);
+        Files.writeString(box.run.resolve("starting"), (System.currentTimeMillis() / 1000 + 3600) + "\n");
+    }
+
+    @Test
+    void killingTheServerMidRequestMakesTheClientJudgeForItself() throws Exception {
+        Process server = box.startServer();
+        noOnDemandStart();
+        Path marker = Files.writeString(box.work.resolve("marker"), "x");
+        // frozen, the server accepts connections (the kernel does) but answers nothing
+        assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(server.pid())).start().waitFor()).isZero();
+        Process allowed = Processes.start(List.of(Processes.launcher().toString(), "-c", "echo ran"), box.env, box.work);
+        Process refused = Processes.start(List.of(Processes.launcher().toString(), "-c", "rm -f marker"), box.env, box.work);
+        Thread.sleep(1500);
+        server.destroyForcibly();
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(allowed.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(refused.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(allowed.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("ran\n");
+        assertThat(allowed.exitValue()).isZero();
+        assertThat(refused.exitValue()).isEqualTo(126);
+        assertThat(new String(refused.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)).startsWith("shellgate: refused (not-read-only)");
+        assertThat(marker).exists();
+
+        // with the server gone for good (its files left behind), clients still judge every command
+        assertThat(box.shellgate("-c", "rm -f marker").code()).isEqualTo(126);
+        assertThat(box.shellgate("-c", "echo again").out()).isEqualTo("again\n");
+        assertThat(marker).exists();
+    }
+
+    @Test
+    void aServerThatAnswersNonsenseIsNotBelieved() throws Exception {
+        noOnDemandStart();
+        Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwx------"));
+        try (ServerSocket stub = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Files.writeString(box.run.resolve("server.port"), stub.getLocalPort() + "\n");
+            Files.writeString(box.run.resolve("server.token"), "f".repeat(64) + "\n");
+            List<String> answers = List.of("{\"v\":1,\"tier\":\"allow\"}", "allow", "", "{\"v\":1,\"error\":\"internal\",\"message\":\"x\"}");
+            Thread stubThread = Thread.ofPlatform().daemon().start(() -> {
+                for (int i = 0; ; i++) {
+                    try (Socket c = stub.accept()) {
+                        new BufferedReader(new InputStreamReader(c.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                        String answer = answers.get(i % answers.size());
+                        if (!answer.isEmpty()) {
+                            c.getOutputStream().write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+                        }
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            Path precious = Files.writeString(box.home.resolve("precious"), "x");
+            for (int i = 0; i < answers.size(); i++) {
+                Processes.Result deny = box.shellgate("-c", "rm -rf ~");
+                assertThat(deny.code()).as(deny.toString()).isEqualTo(126);
+                assertThat(deny.err()).startsWith("shellgate: refused (").doesNotContain("judge-error");
+                assertThat(precious).exists();
+            }
+            assertThat(box.shellgate("-c", "echo fine").out()).isEqualTo("fine\n");
+            stub.close();
+            stubThread.join(10_000);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Starting the server on demand, and {@code shellgate wrap} around an agent. */
+class WrapAndStartTest {
+
+    @TempDir
+    Path dir;
+
+    Sandbox box;
+
+    @BeforeEach
+    void sandbox() throws Exception {
+        box = new Sandbox(dir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        box.close();
+    }
+
+    @Test
+    void theFirstCommandStartsAServerThatAnswersTheNext() throws Exception {
+        assertThat(box.shellgate("-c", "echo first").out()).isEqualTo("first\n");
+        ProcessHandle server = box.awaitOnDemandServer();
+        assertThat(server.isAlive()).isTrue();
+        Map<String, String> noJvm = new HashMap<>(box.env);
+        noJvm.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
+        Processes.Result second = box.shellgate(noJvm, null, "-c", "echo second");
+        assertThat(second.out()).as(second.toString()).isEqualTo("second\n");
+        assertThat(second.err()).isEmpty();
+        // one server per user: the run directory names the same one afterwards
+        assertThat(box.server()).hasValueSatisfying(h -> assertThat(h.pid()).isEqualTo(server.pid()));
+    }
+
+    @Test
+    void wrapPointsTheAgentsShellAtShellgateAndReturnsItsExitCode() throws Exception {
+        Path marker = Files.writeString(box.work.resolve("marker"), "x");
+        box.env.remove("SHELLGATE_SHELL");
+        box.env.put("SHELL", "/bin/bash");
+        // the "agent" runs commands the way agents do: $SHELL -c '...'
+        Processes.Result r = box.shellgate("wrap", "--", "/bin/bash", "-c", """
+                "$SHELL" -c 'echo gated'
+                "$SHELL" -c 'rm -f marker'; echo "rm: $?"
+                echo "shell: $SHELLGATE_SHELL"
+                exit 3
+                """);
+        assertThat(r.code()).as(r.toString()).isEqualTo(3);
+        assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\n");
+        assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
+        assertThat(marker).exists();
+        // the server was started for the session
+        assertThat(box.awaitOnDemandServer().isAlive()).isTrue();
+    }
+
+    @Test
+    void wrapNeedsAnAgentThatExists() throws Exception {
+        Processes.Result none = box.shellgate("wrap");
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("AGENT");
+        Processes.Result missing = box.shellgate("wrap", "--", "/no/such/agent");
+        assertThat(missing.code()).isEqualTo(4);
+        assertThat(missing.err()).startsWith("shellgate wrap: cannot start /no/such/agent");
+    }
+}
