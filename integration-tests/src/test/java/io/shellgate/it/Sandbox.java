@@ -121,14 +121,31 @@ final class Sandbox implements AutoCloseable {
         throw new IllegalStateException("no server was started in " + run);
     }
 
+    /**
+     * Stops every server of this sandbox, including one that was still starting when another won
+     * the run directory (found by the run directory in its environment).
+     */
     @Override
     public void close() throws Exception {
         for (Process p : started) {
             p.destroy();
         }
         server().ifPresent(ProcessHandle::destroy);
+        String mark = "SHELLGATE_RUN_DIR=" + run;
+        ProcessHandle.allProcesses()
+                .filter(h -> h.info().arguments().map(a -> List.of(a).contains("serve")).orElse(false))
+                .filter(h -> environment(h).contains(mark))
+                .forEach(ProcessHandle::destroy);
         for (Process p : started) {
             p.waitFor();
+        }
+    }
+
+    private static List<String> environment(ProcessHandle h) {
+        try {
+            return List.of(Files.readString(Path.of("/proc/" + h.pid() + "/environ"), StandardCharsets.ISO_8859_1).split("\u0000"));
+        } catch (IOException | RuntimeException e) {
+            return List.of();
         }
     }
 }
