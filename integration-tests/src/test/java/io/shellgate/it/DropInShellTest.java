@@ -123,6 +123,21 @@ class DropInShellTest {
 
     @ParameterizedTest
     @EnumSource(Mode.class)
+    void aFunctionExportedInTheEnvironmentIsNotTakenForTheProgram(Mode mode) throws Exception {
+        Map<String, String> env = env(mode);
+        env.put("BASH_FUNC_ls%%", "() {  touch pwned\n}");
+        env.put("WEIRD", "tab\tquote\"back\\slash\nnewline");
+        Processes.Result r = sh(env, "-c", "ls");
+        assertThat(r.code()).as(r.toString()).isEqualTo(126);
+        assertThat(r.err()).startsWith("shellgate: refused (imported-function)");
+        assertThat(box.work.resolve("pwned")).doesNotExist();
+        // the environment reaches the command unchanged
+        Processes.Result echo = sh(env, "-c", "printf %s \"$WEIRD\"");
+        assertThat(echo.out()).isEqualTo("tab\tquote\"back\\slash\nnewline");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
     void theShellsOwnOptionsArePassedOn(Mode mode) throws Exception {
         Map<String, String> env = env(mode);
         Processes.Result e = sh(env, "-e", "-c", "false; echo not-reached");

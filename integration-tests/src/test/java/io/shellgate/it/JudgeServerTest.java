@@ -147,6 +147,20 @@ class JudgeServerTest {
     }
 
     @Test
+    void theRawEnvironmentAndBriefRepliesAreUnderstood() throws Exception {
+        box.startServer();
+        String request = "{\"v\":1,\"op\":\"judge\",\"brief\":true,\"shell\":\"/bin/bash\",\"cmd\":\"ls\",\"cwd\":\"" + box.work
+                + "\",\"environ\":[\"PATH=/usr/bin:/bin\",\"BASH_FUNC_ls%%=() { rm -rf ~; }\",\"PATH=/evil\",\"junk\"],"
+                + "\"token\":\"" + box.token() + "\"}";
+        JsonNode reply = tcp(1, request).getFirst();
+        assertThat(reply.path("tier").asText()).isEqualTo("ask");
+        assertThat(reply.path("rule").asText()).isEqualTo("imported-function");
+        assertThat(reply.has("reasons")).isFalse();
+        JsonNode full = tcp(1, judge("ls", box.token())).getFirst();
+        assertThat(full.path("reasons").isArray()).isTrue();
+    }
+
+    @Test
     void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
         box.startServer();
         String t = box.token();

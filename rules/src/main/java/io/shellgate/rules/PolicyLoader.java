@@ -40,6 +40,15 @@ public final class PolicyLoader {
 
     /** The embedded default policy's text. */
     public static PolicySource builtIn() {
+        return BuiltIn.SOURCE;
+    }
+
+    /** The default policy's text, read from the jar once. */
+    private static final class BuiltIn {
+        static final PolicySource SOURCE = readBuiltIn();
+    }
+
+    private static PolicySource readBuiltIn() {
         try (InputStream in = PolicyLoader.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the default policy is missing from the shellgate jar");

@@ -2,6 +2,7 @@ package io.shellgate.launcher.internal.server;
 
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
+import io.shellgate.rules.Layer;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
@@ -35,7 +36,9 @@ public final class JudgeProvider {
         List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
         StringBuilder key = new StringBuilder();
         for (PolicySource s : sources) {
-            key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000').append(s.text()).append('\u0001');
+            key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000');
+            // the built-in text never changes while this process runs
+            key.append(s.layer() == Layer.DEFAULT ? "" : s.text()).append('\u0001');
         }
         String k = key.toString();
         synchronized (cache) {

@@ -42,6 +42,7 @@ public final class JudgeServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(JudgeServer.class.getName());
     private static final int MAX_CONNECTIONS = 64;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
+    private static final Duration COMPACT_AFTER = Duration.ofSeconds(5);
 
     private final RunDir run;
     private final RequestHandler handler;
@@ -58,6 +59,8 @@ public final class JudgeServer implements AutoCloseable {
     private ServerSocketChannel unix;
     private ServerSocket tcp;
     private volatile boolean closed;
+    /** Whether the heap was compacted since the last request (an idle server gives memory back). */
+    private volatile boolean compacted;
 
     public JudgeServer(RunDir run, RequestHandler handler, Duration idle) {
         this.run = run;
@@ -97,7 +100,13 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     private void checkIdle() {
-        if (System.nanoTime() - lastActivity.get() > idle.toNanos()) {
+        long quiet = System.nanoTime() - lastActivity.get();
+        if (!compacted && quiet > COMPACT_AFTER.toNanos()) {
+            compacted = true;
+            // a full collection with the serial collector shrinks the heap to what is live
+            System.gc();
+        }
+        if (quiet > idle.toNanos()) {
             LOG.log(System.Logger.Level.INFO, "shellgate server idle for {0}, stopping", idle);
             close();
         }
@@ -130,7 +139,9 @@ public final class JudgeServer implements AutoCloseable {
         }
     }
 
-    private void serve(InputStream in, OutputStream out, AutoCloseable connection, boolean needsToken) {
+    private void serve(InputStream raw, OutputStream out, AutoCloseable connection, boolean needsToken) {
+        // a request is read a byte at a time: unbuffered, that is one system call per byte
+        InputStream in = new java.io.BufferedInputStream(raw, 16 * 1024);
         if (!slots.tryAcquire()) {
             reply(out, Protocol.error("busy", "too many connections; try again"));
             closeQuietly(connection);
@@ -143,6 +154,7 @@ public final class JudgeServer implements AutoCloseable {
                 String line;
                 while ((line = readLine(in, out)) != null) {
                     lastActivity.set(System.nanoTime());
+                    compacted = false;
                     ObjectNode answer = answer(line, needsToken);
                     reply(out, answer);
                     served.incrementAndGet();

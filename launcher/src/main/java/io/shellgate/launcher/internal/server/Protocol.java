@@ -26,6 +26,14 @@ public final class Protocol {
 
     /** A verdict reply; {@code shell} is the shell that will run the line, when resolved. */
     public static ObjectNode verdict(Verdict v, ShellChoice shell) {
+        return verdict(v, shell, false);
+    }
+
+    /**
+     * A verdict reply; a brief one leaves out the reasons and commands (a shell's {@code read}
+     * takes a reply one byte, and one system call, at a time).
+     */
+    public static ObjectNode verdict(Verdict v, ShellChoice shell, boolean brief) {
         ObjectNode out = JSON.createObjectNode();
         out.put("v", VERSION);
         out.put("tier", v.tier().id());
@@ -34,6 +42,9 @@ public final class Protocol {
         out.put("message", primary.message());
         out.put("shell", shell == null ? "" : shell.path());
         out.put("dialect", shell == null ? "" : shell.dialect().id());
+        if (brief) {
+            return out;
+        }
         ArrayNode reasons = out.putArray("reasons");
         for (Reason r : v.bySeverity()) {
             ObjectNode o = reasons.addObject();

@@ -73,16 +73,30 @@ public final class RequestHandler {
         if (!Files.isDirectory(cwd)) {
             return Protocol.error("bad-request", "\"cwd\" " + cwd + " is not a directory");
         }
-        if (envNode == null || !envNode.isObject()) {
-            return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
-        }
         Map<String, String> env = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isTextual()) {
-                return Protocol.error("bad-request", "\"env\"." + e.getKey() + " must be a string");
+        JsonNode environ = request.get("environ");
+        if (envNode == null && environ != null && environ.isArray()) {
+            // the raw environment, NAME=VALUE entries; as getenv does, the first of a name counts
+            for (JsonNode e : environ) {
+                if (!e.isTextual()) {
+                    return Protocol.error("bad-request", "\"environ\" must be an array of NAME=VALUE strings");
+                }
+                String entry = e.asText();
+                int eq = entry.indexOf('=');
+                if (eq > 0) {
+                    env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
+                }
             }
-            env.put(e.getKey(), e.getValue().asText());
+        } else if (envNode == null || !envNode.isObject()) {
+            return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
+        } else {
+            for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isTextual()) {
+                    return Protocol.error("bad-request", "\"env\"." + e.getKey() + " must be a string");
+                }
+                env.put(e.getKey(), e.getValue().asText());
+            }
         }
         List<String> positional = null;
         JsonNode pos = request.get("positional");
@@ -116,6 +130,7 @@ public final class RequestHandler {
         }
         Verdict v = judges.judge(cwd, env).judge(new JudgeRequest(cmd, dialect, cwd, env, positional,
                 fresh == null || fresh.asBoolean(true)));
-        return Protocol.verdict(v, shell);
+        JsonNode brief = request.get("brief");
+        return Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
     }
 }
