@@ -92,7 +92,7 @@ class JudgeServerTest {
     void itsFilesArePrivate() throws Exception {
         box.startServer();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(box.run))).isEqualTo("rwx------");
-        for (String f : List.of("server.token", "server.port", "server.pid", "server.sock")) {
+        for (String f : List.of("server.token", "server.proof", "server.port", "server.pid", "server.sock")) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(box.run.resolve(f)))).as(f).isEqualTo("rw-------");
         }
         assertThat(box.token()).matches("[0-9a-f]{64}");
@@ -108,6 +108,9 @@ class JudgeServerTest {
             assertThat(r.has("tier")).isFalse();
         }
         assertThat(replies.get(2).path("tier").asText()).isEqualTo("allow");
+        // only an authenticated reply carries the server's proof
+        assertThat(replies.get(2).path("proof").asText()).isEqualTo(Files.readString(box.run.resolve("server.proof")).strip());
+        assertThat(replies.get(0).has("proof")).isFalse();
     }
 
     @Test
@@ -293,7 +296,12 @@ class JudgeServerTest {
         try (ServerSocket stub = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Files.writeString(box.run.resolve("server.port"), stub.getLocalPort() + "\n");
             Files.writeString(box.run.resolve("server.token"), "f".repeat(64) + "\n");
-            List<String> answers = List.of("{\"v\":1,\"tier\":\"allow\"}", "allow", "", "{\"v\":1,\"error\":\"internal\",\"message\":\"x\"}");
+            Files.writeString(box.run.resolve("server.proof"), "a".repeat(64) + "\n");
+            String wellFormedAllow = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"ls\",\"message\":\"fine\",\"shell\":\"/bin/bash\","
+                    + "\"dialect\":\"bash\"";
+            // whatever listens on the port does not know the proof: even a perfect allow is not believed
+            List<String> answers = List.of(wellFormedAllow + "}", wellFormedAllow + ",\"proof\":\"" + "b".repeat(64) + "\"}",
+                    "{\"v\":1,\"tier\":\"allow\"}", "allow", "", "{\"v\":1,\"error\":\"internal\",\"message\":\"x\"}");
             Thread stubThread = Thread.ofPlatform().daemon().start(() -> {
                 for (int i = 0; ; i++) {
                     try (Socket c = stub.accept()) {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Runs the judge server: a per-user process that keeps the judge warm for shellgate -c,",
             "stdin sessions and the javaagent. Clients start it on demand; it stops when idle."},
         footer = {"", "Files: the run directory (see 'shellgate doctor') holds server.sock, server.port,",
-            "server.token (0600) and server.pid. Exit codes: 0 stopped or already running, 4 error."})
+            "server.token and server.proof (0600) and server.pid. Exit codes: 0 stopped or already running, 4 error."})
 public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--idle", paramLabel = "MINUTES", description = "Stop after this many idle minutes (default 30,"

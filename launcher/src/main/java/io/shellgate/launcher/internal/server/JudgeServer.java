@@ -48,6 +48,7 @@ public final class JudgeServer implements AutoCloseable {
     private final RequestHandler handler;
     private final Duration idle;
     private final String token;
+    private final String proof;
     private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
     private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
     private final AtomicLong served = new AtomicLong();
@@ -69,6 +70,8 @@ public final class JudgeServer implements AutoCloseable {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         this.token = HexFormat.of().formatHex(secret);
+        new SecureRandom().nextBytes(secret);
+        this.proof = HexFormat.of().formatHex(secret);
     }
 
     /** Binds both listeners and publishes the socket, port, token and pid. */
@@ -81,6 +84,7 @@ public final class JudgeServer implements AutoCloseable {
         tcp = new ServerSocket();
         tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         run.writePrivate(run.token(), token + "\n");
+        run.writePrivate(run.proof(), proof + "\n");
         run.writePrivate(run.port(), tcp.getLocalPort() + "\n");
         run.writePrivate(run.pid(), ProcessHandle.current().pid() + "\n");
         Thread.ofPlatform().daemon().name("shellgate-unix").start(this::acceptUnix);
@@ -185,14 +189,21 @@ public final class JudgeServer implements AutoCloseable {
         if (needsToken && !tokenMatches(Protocol.text(request, "token"))) {
             return Protocol.error("unauthorized", "a TCP request needs the token from " + run.token());
         }
+        ObjectNode out;
         if ("stop".equals(Protocol.text(request, "op"))) {
             timer.schedule(this::close, 50, TimeUnit.MILLISECONDS);
-            ObjectNode out = Protocol.JSON.createObjectNode();
+            out = Protocol.JSON.createObjectNode();
             out.put("v", Protocol.VERSION);
             out.put("stopping", true);
-            return out;
+        } else {
+            out = handler.handle(request);
         }
-        return handler.handle(request);
+        if (needsToken) {
+            // after the token was checked: the proof lets a TCP client tell this server from
+            // anything else that might listen on a port it left behind
+            out.put("proof", proof);
+        }
+        return out;
     }
 
     private boolean tokenMatches(String given) {
@@ -253,6 +264,7 @@ public final class JudgeServer implements AutoCloseable {
                 Files.deleteIfExists(run.socket());
                 Files.deleteIfExists(run.port());
                 Files.deleteIfExists(run.token());
+                Files.deleteIfExists(run.proof());
                 Files.deleteIfExists(run.pid());
             }
         } catch (IOException e) {

@@ -41,6 +41,11 @@ public record RunDir(Path dir) {
         return dir.resolve("server.token");
     }
 
+    /** The server's own secret, with which its TCP replies prove that they come from it. */
+    public Path proof() {
+        return dir.resolve("server.proof");
+    }
+
     public Path pid() {
         return dir.resolve("server.pid");
     }

@@ -24,19 +24,16 @@ public final class ServerClient {
             OutputStream out = Channels.newOutputStream(channel);
             out.write((request.toString() + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
-            InputStream in = Channels.newInputStream(channel);
-            StringBuilder line = new StringBuilder();
-            int b;
-            byte[] buf = new byte[8192];
+            InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(channel));
             java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            int b;
             while ((b = in.read()) >= 0 && b != '\n') {
                 bytes.write(b);
                 if (bytes.size() > Protocol.MAX_REQUEST * 4) {
                     return Optional.empty();
                 }
             }
-            line.append(bytes.toString(StandardCharsets.UTF_8));
-            return line.isEmpty() ? Optional.empty() : Optional.of(Protocol.JSON.readTree(line.toString()));
+            return bytes.size() == 0 ? Optional.empty() : Optional.of(Protocol.JSON.readTree(bytes.toString(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             return Optional.empty();
         }
