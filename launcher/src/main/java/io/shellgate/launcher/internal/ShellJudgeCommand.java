@@ -32,21 +32,32 @@ public final class ShellJudgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        return answer(input, spec.commandLine().getOut());
+    }
+
+    /**
+     * Reads one request and writes one reply; always 0 (an error is a reply). {@link
+     * io.shellgate.launcher.Main} calls it without building the command line, which would cost
+     * the drop-in shell's cold path tens of milliseconds.
+     */
+    public static int answer(InputStream input, PrintWriter out) throws IOException {
         String line = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8)).readLine();
         if (line == null || line.length() > Protocol.MAX_REQUEST) {
-            out.println(Protocol.error("bad-request", "no request on standard input"));
+            out.println(Protocol.line(Protocol.error("bad-request", "no request on standard input")));
+            out.flush();
             return 0;
         }
         RequestHandler handler = new RequestHandler(new JudgeProvider(null), System.getenv("SHELLGATE_LAUNCHER"));
         com.fasterxml.jackson.databind.JsonNode request;
         try {
-            request = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            request = Protocol.parse(line);
         } catch (IOException e) {
-            out.println(Protocol.error("bad-request", "not valid JSON"));
+            out.println(Protocol.line(Protocol.error("bad-request", "not valid JSON")));
+            out.flush();
             return 0;
         }
-        out.println(handler.handle(request));
+        out.println(Protocol.line(handler.handle(request)));
+        out.flush();
         return 0;
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import com.google.re2j.PatternSyntaxException;
 import io.shellgate.rules.Examples;
+import io.shellgate.rules.Layer;
 import io.shellgate.rules.OptionSpec;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicySource;
@@ -33,7 +34,10 @@ public final class LayerReader {
     private static final Set<String> TOP_KEYS = Set.of("version", "disable", "settings", "paths", "environment",
             "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule");
     private static final Set<String> DIALECTS = Set.of("bash", "zsh", "sh", "powershell", "cmd");
-    private static final TomlMapper MAPPER = new TomlMapper();
+    /** Built on first use: the default policy is read from its stored tree, without TOML. */
+    private static final class Toml {
+        static final TomlMapper MAPPER = new TomlMapper();
+    }
 
     private final PolicySource source;
     private final NodeReader in;
@@ -45,9 +49,11 @@ public final class LayerReader {
 
     /** Parses and checks one policy file. */
     static LayerSpec read(PolicySource source) throws PolicyException {
-        JsonNode root;
+        JsonNode root = source.layer() == Layer.DEFAULT ? DefaultPolicyTree.forText(source.text()) : null;
         try {
-            root = MAPPER.readTree(source.text());
+            if (root == null) {
+                root = Toml.MAPPER.readTree(source.text());
+            }
         } catch (JacksonException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? source.name() : source.name() + ":" + at.getLineNr() + ":" + at.getColumnNr();
@@ -55,7 +61,7 @@ public final class LayerReader {
                     + " (see the policy format in the README; strings need quotes, lists are written [\"a\", \"b\"])");
         }
         if (root == null || !root.isObject()) {
-            root = MAPPER.createObjectNode();
+            root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         }
         LayerReader reader = new LayerReader(source);
         LayerSpec spec = reader.read(root);

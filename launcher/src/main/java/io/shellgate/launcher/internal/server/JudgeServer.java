@@ -42,6 +42,7 @@ public final class JudgeServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(JudgeServer.class.getName());
     private static final int MAX_CONNECTIONS = 64;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
+    private static final long IDLE_CONNECTION_MILLIS = 30_000;
     private static final Duration COMPACT_AFTER = Duration.ofSeconds(5);
 
     private final RunDir run;
@@ -153,10 +154,12 @@ public final class JudgeServer implements AutoCloseable {
         }
         Thread.ofVirtual().start(() -> {
             // a Unix channel has no read timeout of its own: cut a connection that sends nothing
-            var watchdog = timer.schedule(() -> closeQuietly(connection), READ_TIMEOUT_MILLIS * 3L, TimeUnit.MILLISECONDS);
+            // for a while (re-armed after every request, so a busy client keeps its connection)
+            var watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
+                    watchdog.cancel(false);
                     lastActivity.set(System.nanoTime());
                     compacted = false;
                     ObjectNode answer = answer(line, needsToken);
@@ -165,6 +168,7 @@ public final class JudgeServer implements AutoCloseable {
                     if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
                         break;
                     }
+                    watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
                 }
             } catch (IOException e) {
                 // the client went away or was too slow
@@ -179,7 +183,7 @@ public final class JudgeServer implements AutoCloseable {
     private ObjectNode answer(String line, boolean needsToken) {
         JsonNode request;
         try {
-            request = Protocol.JSON.readTree(line);
+            request = Protocol.parse(line);
         } catch (IOException e) {
             return Protocol.error("bad-request", "not valid JSON");
         }
@@ -192,7 +196,7 @@ public final class JudgeServer implements AutoCloseable {
         ObjectNode out;
         if ("stop".equals(Protocol.text(request, "op"))) {
             timer.schedule(this::close, 50, TimeUnit.MILLISECONDS);
-            out = Protocol.JSON.createObjectNode();
+            out = Protocol.object();
             out.put("v", Protocol.VERSION);
             out.put("stopping", true);
         } else {
@@ -234,7 +238,7 @@ public final class JudgeServer implements AutoCloseable {
 
     private static void reply(OutputStream out, ObjectNode answer) {
         try {
-            out.write((answer.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write((Protocol.line(answer) + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException e) {
             // the client is gone

@@ -1,12 +1,13 @@
 package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
+import io.shellgate.rules.JsonTrees;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 
 /**
@@ -20,7 +21,21 @@ public final class Protocol {
     public static final int VERSION = 1;
     /** The longest request line accepted, in bytes. */
     public static final int MAX_REQUEST = 1 << 20;
-    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A new empty object (no ObjectMapper: see {@link JsonTrees}). */
+    static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    /** One request line's tree; null for an empty line. */
+    public static JsonNode parse(String line) throws java.io.IOException {
+        return JsonTrees.parse(line);
+    }
+
+    /** One reply line, without its newline. */
+    public static String line(JsonNode reply) {
+        return JsonTrees.write(reply);
+    }
 
     private Protocol() {}
 
@@ -34,7 +49,7 @@ public final class Protocol {
      * takes a reply one byte, and one system call, at a time).
      */
     public static ObjectNode verdict(Verdict v, ShellChoice shell, boolean brief) {
-        ObjectNode out = JSON.createObjectNode();
+        ObjectNode out = object();
         out.put("v", VERSION);
         out.put("tier", v.tier().id());
         Reason primary = v.primary();
@@ -65,7 +80,7 @@ public final class Protocol {
 
     /** An error reply; never carries a tier, so no client can read it as an allow. */
     public static ObjectNode error(String code, String message) {
-        ObjectNode out = JSON.createObjectNode();
+        ObjectNode out = object();
         out.put("v", VERSION);
         out.put("error", code);
         out.put("message", message);

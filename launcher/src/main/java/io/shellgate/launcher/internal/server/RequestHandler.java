@@ -41,7 +41,7 @@ public final class RequestHandler {
         }
         String op = Protocol.text(request, "op");
         if ("ping".equals(op)) {
-            ObjectNode out = Protocol.JSON.createObjectNode();
+            ObjectNode out = Protocol.object();
             out.put("v", Protocol.VERSION);
             out.put("pong", true);
             out.put("pid", ProcessHandle.current().pid());

@@ -22,7 +22,7 @@ public final class ServerClient {
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             channel.connect(UnixDomainSocketAddress.of(run.socket()));
             OutputStream out = Channels.newOutputStream(channel);
-            out.write((request.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write((Protocol.line(request) + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
             InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(channel));
             java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
@@ -33,7 +33,7 @@ public final class ServerClient {
                     return Optional.empty();
                 }
             }
-            return bytes.size() == 0 ? Optional.empty() : Optional.of(Protocol.JSON.readTree(bytes.toString(StandardCharsets.UTF_8)));
+            return bytes.size() == 0 ? Optional.empty() : Optional.of(Protocol.parse(bytes.toString(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -41,7 +41,7 @@ public final class ServerClient {
 
     /** The server's pid, if it answers a ping. */
     public static Optional<Long> ping(RunDir run) {
-        ObjectNode ping = Protocol.JSON.createObjectNode();
+        ObjectNode ping = Protocol.object();
         ping.put("v", Protocol.VERSION);
         ping.put("op", "ping");
         return request(run, ping).filter(r -> r.path("pong").asBoolean(false)).map(r -> r.path("pid").asLong());
