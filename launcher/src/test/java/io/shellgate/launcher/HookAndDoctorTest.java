@@ -30,6 +30,15 @@ class HookAndDoctorTest {
     }
 
     @Test
+    void aVariableTheSessionMayHaveSetIsUnknownNotEmpty() throws Exception {
+        // Claude Code's shell lives on between tool calls: CMD may hold anything by now
+        JsonNode r = hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"$SG_TEST_UNSET_CMD\"}}");
+        assertThat(r.get("permissionDecision").asText()).isEqualTo("ask");
+        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls $SG_TEST_UNSET_DIR\"}}")
+                .get("permissionDecision").asText()).isEqualTo("ask");
+    }
+
+    @Test
     void otherToolsAreLeftToClaudeCode() throws Exception {
         assertThat(hook("{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"/tmp/x\"}}")).isNull();
     }

@@ -76,11 +76,16 @@ public final class HookCommand implements Callable<Integer> {
         Path cwd = cwdText.startsWith("/") && Files.isDirectory(Path.of(cwdText)) ? Path.of(cwdText) : Path.of("").toAbsolutePath();
         try {
             Verdict v = new JudgeProvider(null).judge(cwd, System.getenv())
-                    .judge(new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv()));
+                    // Claude Code keeps one shell for the session: a variable the environment does not
+                    // have may still be set there, so it is unknown, not empty
+                    .judge(new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false));
             var r = v.primary();
             out.println(decision(v.tier().id(), "shellgate " + v.tier().id() + " (" + r.rule() + "): " + r.message()));
         } catch (PolicyException e) {
             out.println(decision("deny", "shellgate: the policy is invalid: " + String.join("; ", e.problems())));
+        } catch (RuntimeException e) {
+            // an internal error must not let the command through: a hook's failure is not a deny
+            out.println(decision("deny", "shellgate could not judge the command: " + e));
         }
         return 0;
     }
