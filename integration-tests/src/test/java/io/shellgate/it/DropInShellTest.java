@@ -189,6 +189,22 @@ class DropInShellTest {
 
     @ParameterizedTest
     @EnumSource(Mode.class)
+    void theUsersPolicyMayNameTheShellAndAMissingShellIsAnError(Mode mode) throws Exception {
+        Map<String, String> env = env(mode);
+        env.remove("SHELLGATE_SHELL");
+        env.put("SHELL", "/bin/bash");
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "[settings]\nshell = \"zsh\"\n");
+        assertThat(sh(env, "-c", "echo $ZSH_VERSION").out()).matches("[0-9][0-9.]*\\n");
+        Processes.Result missing = sh(env, "--shell", "/no/such/shell", "-c", "echo ran");
+        assertThat(missing.code()).isEqualTo(127);
+        assertThat(missing.out()).isEmpty();
+        assertThat(missing.err()).isEqualTo("shellgate: no shell to run the command: the shell /no/such/shell (--shell)"
+                + " is not an executable file or a program on PATH\n");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
     void signalsReachTheCommand(Mode mode) throws Exception {
         Process p = Processes.start(List.of(Processes.launcher().toString(), "-c", "sleep 60"), env(mode), box.work);
         // shellgate and then bash exec, so the process started is the command itself

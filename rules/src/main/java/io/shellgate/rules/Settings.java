@@ -14,6 +14,9 @@ import java.util.List;
  * @param untrustedDirs directories whose programs are never trusted
  * @param trustedProjects project directories whose policy files may make the policy more
  *     permissive (only read from the user layer and {@code --policy})
+ * @param shell the real shell that runs commands when neither {@code --shell} nor
+ *     {@code $SHELLGATE_SHELL} names one (a path or a name on {@code PATH}); null for the
+ *     documented fallback order. A project file cannot set it unless the project is trusted.
  */
 public record Settings(
         int maxInputBytes,
@@ -21,7 +24,8 @@ public record Settings(
         int timeBudgetMillis,
         List<String> trustedDirs,
         List<String> untrustedDirs,
-        List<String> trustedProjects) {
+        List<String> trustedProjects,
+        String shell) {
 
     public Settings {
         trustedDirs = List.copyOf(trustedDirs);

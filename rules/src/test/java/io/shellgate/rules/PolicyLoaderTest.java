@@ -128,6 +128,17 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void theShellSettingIsTheUsersNotAnUntrustedProjects() throws PolicyException {
+        assertThat(load(user("[settings]\nshell = \"/bin/zsh\"\n")).settings().shell()).isEqualTo("/bin/zsh");
+        assertThat(load().settings().shell()).isNull();
+        // a repository must not choose the program that runs every allowed command
+        Policy policy = load(new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml", "[settings]\nshell = \"./evil\"\n"));
+        assertThat(policy.settings().shell()).isNull();
+        assertThat(policy.notices()).anySatisfy(n -> assertThat(n).contains("change settings"));
+        assertThatThrownBy(() -> load(user("[settings]\nshell = \" \"\n"))).hasMessageContaining("settings.shell");
+    }
+
+    @Test
     void aTrustedProjectMayWeaken() throws PolicyException {
         PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
         PolicySource project = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",

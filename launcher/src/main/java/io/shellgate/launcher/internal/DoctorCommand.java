@@ -37,20 +37,30 @@ public final class DoctorCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         int code = ExitCode.ALLOW.code();
+        PolicyOptions options = new PolicyOptions();
+        options.policy = policy;
+        Path cwd = Path.of("").toAbsolutePath();
+        Policy p = null;
+        PolicyException invalid = null;
+        try {
+            p = options.load(cwd);
+        } catch (PolicyException e) {
+            invalid = e;
+        }
         Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(System.getenv()))
-                .resolve(shell, null, System.getenv("SHELLGATE_LAUNCHER"));
+                .resolve(shell, p == null ? null : p.settings().shell(), System.getenv("SHELLGATE_LAUNCHER"));
         out.println("shell:    " + chosen.map(c -> c.path() + " (" + c.dialect().id() + ", chosen by " + c.why() + ")")
-                .orElse("none found (tried --shell, $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)"));
-        out.println("          fallback order: --shell, $SHELLGATE_SHELL, $SHELL (never shellgate itself), zsh, bash, sh;"
-                + " on Windows Git Bash, pwsh, powershell, %ComSpec%");
+                .orElse(shell != null ? "--shell " + shell + " is not an executable file or a program on PATH"
+                        : "none found (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL, zsh, bash, sh)"));
+        out.println("          fallback order: --shell, $SHELLGATE_SHELL, the policy's settings.shell, $SHELL (never"
+                + " shellgate itself), zsh, bash, sh; on Windows Git Bash, pwsh, powershell, %ComSpec%");
         if (chosen.isEmpty()) {
             code = ExitCode.ERROR.code();
         }
-        PolicyOptions options = new PolicyOptions();
-        options.policy = policy;
         try {
-            Path cwd = Path.of("").toAbsolutePath();
-            Policy p = options.load(cwd);
+            if (invalid != null) {
+                throw invalid;
+            }
             out.println("policy:   " + p.readOnly().size() + " read-only commands, " + p.wrappers().size() + " wrappers, "
                     + p.rules().size() + " rules");
             p.sources().forEach(s -> out.println("          " + s));

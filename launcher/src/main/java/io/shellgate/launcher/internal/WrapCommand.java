@@ -1,18 +1,21 @@
 package io.shellgate.launcher.internal;
 
 import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
+import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code shellgate wrap -- AGENT [ARGS...]}: runs an existing agent so that every shell command
@@ -42,7 +45,15 @@ public final class WrapCommand implements Callable<Integer> {
         ProcessBuilder pb = new ProcessBuilder(agent).inheritIO();
         Map<String, String> env = pb.environment();
         env.remove("SHELLGATE_LAUNCHER");
-        Optional<ShellChoice> real = new ShellResolver(ShellResolver.Host.current(env)).resolve(null, null, self);
+        String configured;
+        try {
+            configured = new JudgeProvider(null).load(Path.of("").toAbsolutePath(), env).policy().settings().shell();
+        } catch (PolicyException e) {
+            err.println("shellgate wrap: the policy cannot be used:");
+            e.problems().forEach(p -> err.println("  " + p));
+            return ExitCode.POLICY.code();
+        }
+        Optional<ShellChoice> real = new ShellResolver(ShellResolver.Host.current(env)).resolve(null, configured, self);
         if (real.isEmpty()) {
             err.println("shellgate wrap: no shell found to run the agent's commands (tried $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)");
             return ExitCode.ERROR.code();

@@ -86,9 +86,15 @@ public final class LayerReader {
         List<String> trusted = List.of();
         List<String> untrusted = List.of();
         List<String> projects = List.of();
+        String shell = null;
         if (settings != null) {
             in.checkKeys(settings, sp, Set.of("max-input-bytes", "max-depth", "time-budget-ms", "trusted-dirs",
-                    "untrusted-dirs", "trusted-projects"));
+                    "untrusted-dirs", "trusted-projects", "shell"));
+            shell = in.string(settings, sp, "shell", false);
+            if (shell != null && (shell.isBlank() || shell.indexOf('\0') >= 0)) {
+                in.problem(path(sp, "shell"), "names the real shell: a path such as \"/bin/bash\" or a name such as \"zsh\"");
+                shell = null;
+            }
             maxInput = in.integer(settings, sp, "max-input-bytes", 16, 16 * 1024 * 1024);
             maxDepth = in.integer(settings, sp, "max-depth", 1, 64);
             budget = in.integer(settings, sp, "time-budget-ms", 1, 60_000);
@@ -121,7 +127,7 @@ public final class LayerReader {
                 in.problem(List.of("builtins", dialect), "unknown dialect; use one of " + String.join(", ", DIALECTS));
             }
         }
-        return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, disable,
+        return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root));

@@ -20,6 +20,7 @@ record LayerSpec(
         List<String> trustedDirs,
         List<String> untrustedDirs,
         List<String> trustedProjects,
+        String shell,
         List<String> disable,
         SourceLocation disableLocation,
         Map<String, List<String>> paths,

@@ -30,6 +30,7 @@ final class PolicyMerger {
     private int maxInputBytes = 65536;
     private int maxDepth = 8;
     private int timeBudgetMillis = 250;
+    private String shell;
     private final Set<String> trustedDirs = new LinkedHashSet<>();
     private final Set<String> untrustedDirs = new LinkedHashSet<>();
     private final Set<String> trustedProjects = new LinkedHashSet<>();
@@ -84,6 +85,9 @@ final class PolicyMerger {
             if (layer.timeBudgetMillis() != null) {
                 timeBudgetMillis = layer.timeBudgetMillis();
             }
+            if (layer.shell() != null) {
+                shell = layer.shell();
+            }
             trustedDirs.addAll(layer.trustedDirs());
             envSafe.addAll(layer.envSafe());
             dataCommands.addAll(layer.dataCommands());
@@ -95,6 +99,7 @@ final class PolicyMerger {
                 trustedProjects.addAll(layer.trustedProjects());
             }
         } else if (layer.maxInputBytes() != null || layer.maxDepth() != null || layer.timeBudgetMillis() != null
+                || layer.shell() != null
                 || !layer.trustedDirs().isEmpty() || !layer.envSafe().isEmpty() || !layer.dataCommands().isEmpty()
                 || !layer.subcommands().isEmpty() || !layer.builtins().isEmpty()
                 || layer.paths().containsKey("harmless-outputs") || !layer.trustedProjects().isEmpty()) {
@@ -166,7 +171,7 @@ final class PolicyMerger {
         builtins.forEach((k, v) -> builtinLists.put(k, List.copyOf(v)));
         return new Policy(
                 new Settings(maxInputBytes, maxDepth, timeBudgetMillis, List.copyOf(trustedDirs), List.copyOf(untrustedDirs),
-                        List.copyOf(trustedProjects)),
+                        List.copyOf(trustedProjects), shell),
                 readOnly, wrappers, rules,
                 new EnvironmentRules(List.copyOf(envSafe), List.copyOf(envDangerous)),
                 new PathSets(pathSets),

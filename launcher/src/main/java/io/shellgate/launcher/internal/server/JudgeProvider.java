@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal.server;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
 import io.shellgate.rules.Layer;
+import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
@@ -20,9 +21,9 @@ public final class JudgeProvider {
     private static final int MAX_CACHED = 32;
 
     private final Path explicit;
-    private final Map<String, Judge> cache = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<String, Loaded> cache = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Judge> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Loaded> eldest) {
             return size() > MAX_CACHED;
         }
     };
@@ -31,8 +32,16 @@ public final class JudgeProvider {
         this.explicit = explicit;
     }
 
+    /** A policy in effect and its judge. */
+    public record Loaded(Policy policy, Judge judge) {}
+
     /** The judge for a request made in {@code cwd} with {@code env}. */
     public Judge judge(Path cwd, Map<String, String> env) throws PolicyException {
+        return load(cwd, env).judge();
+    }
+
+    /** The policy in effect for a request made in {@code cwd} with {@code env}, and its judge. */
+    public Loaded load(Path cwd, Map<String, String> env) throws PolicyException {
         List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
         StringBuilder key = new StringBuilder();
         for (PolicySource s : sources) {
@@ -42,15 +51,16 @@ public final class JudgeProvider {
         }
         String k = key.toString();
         synchronized (cache) {
-            Judge cached = cache.get(k);
+            Loaded cached = cache.get(k);
             if (cached != null) {
                 return cached;
             }
         }
-        Judge judge = Judges.create(PolicyLoader.load(sources, env.get("HOME")));
+        Policy policy = PolicyLoader.load(sources, env.get("HOME"));
+        Loaded loaded = new Loaded(policy, Judges.create(policy));
         synchronized (cache) {
-            cache.put(k, judge);
+            cache.put(k, loaded);
         }
-        return judge;
+        return loaded;
     }
 }

@@ -110,6 +110,7 @@ public final class RequestHandler {
             }
         }
         JsonNode fresh = request.get("fresh");
+        JudgeProvider.Loaded loaded = judges.load(cwd, env);
         ShellChoice shell = null;
         Dialect dialect;
         String dialectText = Protocol.text(request, "dialect");
@@ -119,16 +120,19 @@ public final class RequestHandler {
                 return Protocol.error("bad-request", "\"dialect\" must be bash, zsh, sh, powershell or cmd");
             }
         } else {
+            String asked = Protocol.text(request, "shell");
             Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
-                    .resolve(Protocol.text(request, "shell"), null, self);
+                    .resolve(asked, loaded.policy().settings().shell(), self);
             if (chosen.isEmpty()) {
-                return Protocol.error("no-shell", "no shell found to run the command (tried --shell, $SHELLGATE_SHELL, $SHELL, "
-                        + "zsh, bash and sh on PATH)");
+                return Protocol.error("no-shell", asked != null && !asked.isBlank()
+                        ? "the shell " + asked + " (--shell) is not an executable file or a program on PATH"
+                        : "no shell found to run the command (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL, "
+                                + "zsh, bash and sh on PATH)");
             }
             shell = chosen.get();
             dialect = shell.dialect();
         }
-        Verdict v = judges.judge(cwd, env).judge(new JudgeRequest(cmd, dialect, cwd, env, positional,
+        Verdict v = loaded.judge().judge(new JudgeRequest(cmd, dialect, cwd, env, positional,
                 fresh == null || fresh.asBoolean(true)));
         JsonNode brief = request.get("brief");
         return Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));

@@ -58,19 +58,30 @@ public final class SessionCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("SHELLGATE_LAUNCHER");
+        Path start = Path.of("").toAbsolutePath();
+        JudgeProvider judges = new JudgeProvider(null);
+        String configured;
+        try {
+            configured = judges.load(start, env).policy().settings().shell();
+        } catch (PolicyException e) {
+            err.println("shellgate: the policy cannot be used:");
+            e.problems().forEach(p -> err.println("  " + p));
+            return ExitCode.POLICY.code();
+        }
         Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
-                .resolve(shell, null, System.getenv("SHELLGATE_LAUNCHER"));
+                .resolve(shell, configured, System.getenv("SHELLGATE_LAUNCHER"));
         if (chosen.isEmpty()) {
-            err.println("shellgate: no shell found to run commands (tried --shell, $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)");
-            return ExitCode.ERROR.code();
+            err.println(shell != null ? "shellgate: the shell " + shell + " (--shell) is not an executable file or a program on PATH"
+                    : "shellgate: no shell found to run commands (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL,"
+                            + " zsh, bash, sh)");
+            return 127;
         }
         ShellChoice sh = chosen.get();
         if (!sh.dialect().isPosix()) {
             err.println("shellgate: stdin sessions need a POSIX shell; " + sh.path() + " is " + sh.dialect().id());
             return ExitCode.ERROR.code();
         }
-        Path cwd = Path.of("").toAbsolutePath();
-        JudgeProvider judges = new JudgeProvider(null);
+        Path cwd = start;
         Completeness completeness = new Completeness(sh.path(), sh.dialect());
         try (ShellSession session = new ShellSession(sh.path(), flags, env, cwd)) {
             ShellSession.State state = session.state();

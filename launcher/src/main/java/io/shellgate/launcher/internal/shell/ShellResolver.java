@@ -46,8 +46,11 @@ public final class ShellResolver {
      * @param self the path of shellgate's own launcher, never chosen
      */
     public Optional<ShellChoice> resolve(String explicit, String configured, String self) {
+        if (explicit != null && !explicit.isBlank()) {
+            // a shell asked for by name is that shell or none: never a quiet substitute
+            return find(explicit.strip(), "--shell", self);
+        }
         List<String[]> candidates = new ArrayList<>();
-        add(candidates, explicit, "--shell");
         add(candidates, host.env().get("SHELLGATE_SHELL"), "$SHELLGATE_SHELL");
         add(candidates, configured, "the policy's shell setting");
         if (!host.windows()) {

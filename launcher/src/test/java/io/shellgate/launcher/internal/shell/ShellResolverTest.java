@@ -66,6 +66,24 @@ class ShellResolverTest {
     }
 
     @Test
+    void aShellAskedForWithShellIsThatShellOrNone() {
+        Map<String, String> e = env("PATH", "/bin", "SHELL", "/bin/bash");
+        assertThat(resolve(false, e, Set.of("/bin/bash"), "/nope/zsh")).isEmpty();
+        assertThat(resolve(false, e, Set.of("/bin/bash", "/bin/zsh"), "zsh")).get().extracting(ShellChoice::path).isEqualTo("/bin/zsh");
+    }
+
+    @Test
+    void thePolicysShellComesAfterShellgateShellAndBeforeShell() {
+        Set<String> exe = Set.of("/bin/bash", "/bin/zsh", "/bin/dash");
+        ShellResolver r = new ShellResolver(new ShellResolver.Host(env("PATH", "/bin", "SHELL", "/bin/bash"), false, exe::contains));
+        assertThat(r.resolve(null, "dash", "/opt/shellgate/shellgate")).get()
+                .extracting(ShellChoice::path, ShellChoice::why).containsExactly("/bin/dash", "the policy's shell setting");
+        ShellResolver withEnv = new ShellResolver(new ShellResolver.Host(env("PATH", "/bin", "SHELLGATE_SHELL", "zsh"), false,
+                exe::contains));
+        assertThat(withEnv.resolve(null, "dash", "/opt/shellgate/shellgate")).get().extracting(ShellChoice::path).isEqualTo("/bin/zsh");
+    }
+
+    @Test
     void windowsPrefersGitBashFoundFromGitOnPath() {
         Set<String> exe = Set.of("D:\\Tools\\Git\\cmd\\git.exe", "D:\\Tools\\Git\\bin\\bash.exe",
                 "C:\\Program Files\\PowerShell\\7\\pwsh.exe", "C:\\Windows\\System32\\cmd.exe");
