@@ -8,10 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,24 +19,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * JVM given to the client, which proves the answer came from the server) and with the server
  * switched off (each command judged in a JVM of its own).
  */
-class DropInShellTest {
+class DropInShellTest extends SandboxTest {
 
     enum Mode { SERVER, NO_SERVER }
-
-    @TempDir
-    Path dir;
-
-    Sandbox box;
-
-    @BeforeEach
-    void sandbox() throws Exception {
-        box = new Sandbox(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        box.close();
-    }
 
     /** The client environment for a mode; in SERVER mode the server is started first. */
     private Map<String, String> env(Mode mode) throws Exception {

@@ -25,33 +25,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The judge server as a real process: who may talk to it, what it does with hostile input, how it
  * reloads policies and stops, and what clients do when it dies or lies about being one.
  */
-class JudgeServerTest {
+class JudgeServerTest extends SandboxTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @TempDir
-    Path dir;
-
-    Sandbox box;
-
-    @BeforeEach
-    void sandbox() throws Exception {
-        box = new Sandbox(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        box.close();
-    }
 
     /** One line to the TCP port and the reply lines until the server closes or {@code replies} came. */
     private List<JsonNode> tcp(int replies, String... lines) throws IOException {
@@ -202,16 +184,7 @@ class JudgeServerTest {
         Processes.Result before = box.shellgate(env, null, "-c", "make deploy");
         assertThat(before.err()).startsWith("shellgate: refused (not-read-only)");
         Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
-        Files.writeString(policy, """
-                [[rule]]
-                id = "no-make-deploy"
-                tier = "deny"
-                reason = "deploys need a person"
-                command = ["make"]
-                args-any = ["deploy"]
-                match = ["make deploy"]
-                not-match = ["make test"]
-                """);
+        Files.writeString(policy, Sandbox.DENY_MAKE_DEPLOY);
         Processes.Result after = box.shellgate(env, null, "-c", "make deploy");
         assertThat(after.err()).isEqualTo("shellgate: refused (no-make-deploy): deploys need a person\n");
         // a broken policy is an error for every command, never a fallback to the default or to allow

@@ -127,16 +127,7 @@ class LauncherScriptTest {
     void aUserPolicyFileIsLayeredOnTop() throws Exception {
         Path config = dir.resolve(".config/shellgate/policy.toml");
         Files.createDirectories(config.getParent());
-        Files.writeString(config, """
-                [[rule]]
-                id = "no-make-deploy"
-                tier = "deny"
-                reason = "deploys need a person"
-                command = ["make"]
-                args-any = ["deploy"]
-                match = ["make deploy"]
-                not-match = ["make test"]
-                """);
+        Files.writeString(config, Sandbox.DENY_MAKE_DEPLOY);
         Processes.Result r = shellgate(env(), null, "check", "--", "make deploy");
         assertThat(r.code()).isEqualTo(20);
         assertThat(r.out()).contains("no-make-deploy");

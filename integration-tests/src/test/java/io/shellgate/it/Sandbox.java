@@ -18,6 +18,18 @@ import java.util.Optional;
  */
 final class Sandbox implements AutoCloseable {
 
+    /** A user policy with one deny rule of its own. */
+    static final String DENY_MAKE_DEPLOY = """
+            [[rule]]
+            id = "no-make-deploy"
+            tier = "deny"
+            reason = "deploys need a person"
+            command = ["make"]
+            args-any = ["deploy"]
+            match = ["make deploy"]
+            not-match = ["make test"]
+            """;
+
     /** AOT caches are shared by all tests, so that only the first JVM start pays for making one. */
     private static final Path CACHE = Path.of("target/it-cache").toAbsolutePath();
 

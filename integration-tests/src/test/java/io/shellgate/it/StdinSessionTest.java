@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,23 +14,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * complete command at a time against the live state of the real shell (bash and zsh), and refused
  * ones never reach it.
  */
-class StdinSessionTest {
-
-    @TempDir
-    Path dir;
-
-    Sandbox box;
+class StdinSessionTest extends SandboxTest {
 
     @BeforeEach
-    void sandbox() throws Exception {
-        box = new Sandbox(dir);
+    void noServer() throws Exception {
         box.env.put("SHELLGATE_NO_SERVER", "1");
         Files.createDirectories(box.work.resolve("sub"));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        box.close();
     }
 
     private Processes.Result session(String shell, String input) throws Exception {

@@ -6,28 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Starting the server on demand, and {@code shellgate wrap} around an agent. */
-class WrapAndStartTest {
-
-    @TempDir
-    Path dir;
-
-    Sandbox box;
-
-    @BeforeEach
-    void sandbox() throws Exception {
-        box = new Sandbox(dir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        box.close();
-    }
+class WrapAndStartTest extends SandboxTest {
 
     @Test
     void theFirstCommandStartsAServerThatAnswersTheNext() throws Exception {
