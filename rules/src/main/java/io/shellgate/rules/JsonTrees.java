@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -94,8 +93,7 @@ public final class JsonTrees {
         switch (node.getNodeType()) {
             case OBJECT -> {
                 g.writeStartObject();
-                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
                     g.writeFieldName(e.getKey());
                     write(g, e.getValue());
                 }

@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -95,9 +94,7 @@ public final class CheckCommand implements Callable<Integer> {
             err.println("shellgate check: " + e.getMessage());
             return ExitCode.USAGE.code();
         } catch (PolicyException e) {
-            err.println("shellgate: the policy cannot be used:");
-            e.problems().forEach(p -> err.println("  " + p));
-            return ExitCode.POLICY.code();
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         } catch (IOException e) {
             err.println("shellgate check: cannot read standard input: " + e.getMessage());
             return ExitCode.ERROR.code();
@@ -164,8 +161,7 @@ public final class CheckCommand implements Callable<Integer> {
                 return error(number, cmd.asText(), "\"env\" must be an object of strings");
             }
             Map<String, String> given = new HashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = e.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
+            for (Map.Entry<String, JsonNode> f : e.properties()) {
                 if (!f.getValue().isTextual()) {
                     return error(number, cmd.asText(), "\"env\"." + f.getKey() + " must be a string");
                 }

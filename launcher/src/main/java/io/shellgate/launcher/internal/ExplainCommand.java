@@ -89,9 +89,7 @@ public final class ExplainCommand implements Callable<Integer> {
             err.println("shellgate explain: " + e.getMessage());
             return ExitCode.USAGE.code();
         } catch (PolicyException e) {
-            err.println("shellgate: the policy cannot be used:");
-            e.problems().forEach(p -> err.println("  " + p));
-            return ExitCode.POLICY.code();
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         }
     }
 

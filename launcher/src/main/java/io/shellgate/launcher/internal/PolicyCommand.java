@@ -60,9 +60,7 @@ public final class PolicyCommand implements Runnable {
                 err.println("shellgate policy validate: " + e.getMessage());
                 return ExitCode.USAGE.code();
             } catch (PolicyException e) {
-                err.println("shellgate: the policy is invalid:");
-                e.problems().forEach(p -> err.println("  " + p));
-                return ExitCode.POLICY.code();
+                return PolicyOptions.reportInvalid(err, "shellgate: the policy is invalid:", e);
             }
         }
     }
@@ -116,9 +114,7 @@ public final class PolicyCommand implements Runnable {
                 err.println("shellgate policy show: " + e.getMessage());
                 return ExitCode.USAGE.code();
             } catch (PolicyException e) {
-                err.println("shellgate: the policy is invalid:");
-                e.problems().forEach(p -> err.println("  " + p));
-                return ExitCode.POLICY.code();
+                return PolicyOptions.reportInvalid(err, "shellgate: the policy is invalid:", e);
             }
         }
 

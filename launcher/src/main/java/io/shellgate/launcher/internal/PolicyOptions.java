@@ -3,9 +3,11 @@ package io.shellgate.launcher.internal;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
+import io.shellgate.launcher.ExitCode;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -45,6 +47,16 @@ public final class PolicyOptions {
 
     Judge judge(Path dir) throws PolicyException {
         return Judges.create(load(dir));
+    }
+
+    /**
+     * Prints a policy's problems, one a line, under {@code heading}; returns the exit code for an
+     * unusable policy.
+     */
+    public static int reportInvalid(PrintWriter err, String heading, PolicyException e) {
+        err.println(heading);
+        e.problems().forEach(p -> err.println("  " + p));
+        return ExitCode.POLICY.code();
     }
 
     /** A usage problem found after picocli accepted the arguments. */

@@ -49,9 +49,7 @@ public final class WrapCommand implements Callable<Integer> {
         try {
             configured = new JudgeProvider(null).load(Path.of("").toAbsolutePath(), env).policy().settings().shell();
         } catch (PolicyException e) {
-            err.println("shellgate wrap: the policy cannot be used:");
-            e.problems().forEach(p -> err.println("  " + p));
-            return ExitCode.POLICY.code();
+            return PolicyOptions.reportInvalid(err, "shellgate wrap: the policy cannot be used:", e);
         }
         Optional<ShellChoice> real = new ShellResolver(ShellResolver.Host.current(env)).resolve(null, configured, self);
         if (real.isEmpty()) {

@@ -60,22 +60,40 @@ public final class Protocol {
         if (brief) {
             return out;
         }
+        details(out, v, false);
+        return out;
+    }
+
+    /**
+     * Adds {@code reasons} (most severe first) and {@code commands} to a verdict object;
+     * {@code full} adds each reason's span and each command's wrappers, as {@code check --json}
+     * gives them.
+     */
+    public static void details(ObjectNode out, Verdict v, boolean full) {
         ArrayNode reasons = out.putArray("reasons");
         for (Reason r : v.bySeverity()) {
             ObjectNode o = reasons.addObject();
             o.put("rule", r.rule());
             o.put("tier", r.tier().id());
             o.put("message", r.message());
+            if (full) {
+                ObjectNode span = o.putObject("span");
+                span.put("start", r.span().start());
+                span.put("end", r.span().end());
+            }
         }
         ArrayNode commands = out.putArray("commands");
         for (CommandInfo c : v.commands()) {
             ObjectNode o = commands.addObject();
             ArrayNode argv = o.putArray("argv");
             c.argv().forEach(argv::add);
+            if (full) {
+                ArrayNode wrappers = o.putArray("wrappers");
+                c.wrappers().forEach(wrappers::add);
+            }
             o.put("resolved", c.resolved());
             o.put("tier", c.tier().id());
         }
-        return out;
     }
 
     /** An error reply; never carries a tier, so no client can read it as an allow. */

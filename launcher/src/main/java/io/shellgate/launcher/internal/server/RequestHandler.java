@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -90,8 +89,7 @@ public final class RequestHandler {
         } else if (envNode == null || !envNode.isObject()) {
             return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
         } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : envNode.properties()) {
                 if (!e.getValue().isTextual()) {
                     return Protocol.error("bad-request", "\"env\"." + e.getKey() + " must be a string");
                 }

@@ -5,6 +5,7 @@ import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.PolicyOptions;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
@@ -64,9 +65,7 @@ public final class SessionCommand implements Callable<Integer> {
         try {
             configured = judges.load(start, env).policy().settings().shell();
         } catch (PolicyException e) {
-            err.println("shellgate: the policy cannot be used:");
-            e.problems().forEach(p -> err.println("  " + p));
-            return ExitCode.POLICY.code();
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         }
         Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
                 .resolve(shell, configured, System.getenv("SHELLGATE_LAUNCHER"));
@@ -129,9 +128,7 @@ public final class SessionCommand implements Callable<Integer> {
             session.close();
             return session.exitStatus();
         } catch (PolicyException e) {
-            err.println("shellgate: the policy cannot be used:");
-            e.problems().forEach(p -> err.println("  " + p));
-            return ExitCode.POLICY.code();
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         } catch (IOException e) {
             err.println("shellgate: the session failed: " + e.getMessage());
             return ExitCode.ERROR.code();
