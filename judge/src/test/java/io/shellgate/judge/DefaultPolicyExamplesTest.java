@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.shellgate.rules.Layer;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DefaultPolicyExamplesTest {
+
+    /** The default policy with one user file on top. */
+    private static Policy withUserFile(String name, String text) throws PolicyException {
+        return PolicyLoader.load(List.of(PolicyLoader.builtIn(), new PolicySource(Layer.USER, name, text)), "/home/u");
+    }
 
     @Test
     void everyExampleOfTheDefaultPolicyPasses() {
@@ -28,8 +35,7 @@ class DefaultPolicyExamplesTest {
                 match = ["npm publish", "npm install"]
                 not-match = ["npm publish --dry-run"]
                 """;
-        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
-                new PolicySource(Layer.USER, "/home/u/.config/shellgate/policy.toml", text)), "/home/u");
+        var policy = withUserFile("/home/u/.config/shellgate/policy.toml", text);
         assertThatThrownBy(() -> Judges.create(policy))
                 .hasMessageContaining("policy.toml:2:1: no-npm-publish: the example \"npm install\" must match")
                 .hasMessageContaining("the example \"npm publish --dry-run\" must not match");
@@ -47,8 +53,7 @@ class DefaultPolicyExamplesTest {
                 match = ["npm publish", "npm publish --tag next"]
                 not-match = ["npm publish --dry-run", "npm install"]
                 """;
-        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
-                new PolicySource(Layer.USER, "/home/u/.config/shellgate/policy.toml", text)), "/home/u");
+        var policy = withUserFile("/home/u/.config/shellgate/policy.toml", text);
         Judge judge = Judges.create(policy);
         org.assertj.core.api.Assertions.assertThat(judge.judge(JudgeRequest.of("timeout 9 npm publish", Dialect.BASH)).tier())
                 .isEqualTo(io.shellgate.rules.Tier.DENY);
@@ -63,8 +68,7 @@ class DefaultPolicyExamplesTest {
                 reason = "x"
                 detector = "mind-reader"
                 """;
-        var policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
-                new PolicySource(Layer.USER, "/p.toml", text)), "/home/u");
+        var policy = withUserFile("/p.toml", text);
         assertThatThrownBy(() -> Judges.create(policy)).hasMessageContaining("/p.toml:1:1: rule x names the detector 'mind-reader'");
     }
 }

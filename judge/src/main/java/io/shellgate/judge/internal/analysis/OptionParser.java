@@ -159,16 +159,7 @@ final class OptionParser {
         }
         switch (spec.arity()) {
             case REQUIRED -> {
-                if (attached != null) {
-                    options.add(new Opt(name, attached, f));
-                } else if (i + 1 < args.size() && ambiguous(args.get(i + 1))) {
-                    problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
-                } else if (i + 1 < args.size()) {
-                    options.add(new Opt(name, args.get(i + 1), f));
-                    return i + 1;
-                } else {
-                    problems.add("the option " + name + " needs a value");
-                }
+                return value(args, i, name, attached, f, true, options, problems);
             }
             case OPTIONAL -> options.add(new Opt(name, attached, f));
             default -> {
@@ -178,6 +169,27 @@ final class OptionParser {
                     options.add(new Opt(name, null, f));
                 }
             }
+        }
+        return i;
+    }
+
+    /**
+     * Takes the value of an option that needs one: {@code attached} when it came with one, else
+     * the next argument, unless {@code strict} and that looks like an option of its own (getopt
+     * would take it, other parsers may not: never guess). Returns the index of the last argument
+     * used.
+     */
+    private static int value(List<Field> args, int i, String name, Field attached, Field f, boolean strict,
+            List<Opt> options, List<String> problems) {
+        if (attached != null) {
+            options.add(new Opt(name, attached, f));
+        } else if (i + 1 < args.size() && strict && ambiguous(args.get(i + 1))) {
+            problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
+        } else if (i + 1 < args.size()) {
+            options.add(new Opt(name, args.get(i + 1), f));
+            return i + 1;
+        } else {
+            problems.add("the option " + name + " needs a value");
         }
         return i;
     }
@@ -195,19 +207,10 @@ final class OptionParser {
             return i;
         }
         if (spec.arity() == OptionSpec.Arity.REQUIRED) {
-            if (t.length() > name.length()) {
-                options.add(new Opt(name, new Field(t.substring(name.length() + 1), f.producers(), f.processSub()), f));
-            } else if (i + 1 < args.size() && ambiguous(args.get(i + 1)) && !words) {
-                problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
-            } else if (i + 1 < args.size()) {
-                options.add(new Opt(name, args.get(i + 1), f));
-                return i + 1;
-            } else {
-                problems.add("the option " + name + " needs a value");
-            }
-        } else {
-            options.add(new Opt(name, null, f));
+            Field attached = t.length() > name.length() ? new Field(t.substring(name.length() + 1), f.producers(), f.processSub()) : null;
+            return value(args, i, name, attached, f, !words, options, problems);
         }
+        options.add(new Opt(name, null, f));
         return i;
     }
 
@@ -223,17 +226,8 @@ final class OptionParser {
             String rest = t.substring(j + 1);
             switch (spec.arity()) {
                 case REQUIRED -> {
-                    if (!rest.isEmpty()) {
-                        options.add(new Opt("-" + c, new Field(rest, f.producers(), f.processSub()), f));
-                    } else if (i + 1 < args.size() && ambiguous(args.get(i + 1))) {
-                        problems.add("the value of -" + c + " (" + args.get(i + 1).display() + ") looks like an option");
-                    } else if (i + 1 < args.size()) {
-                        options.add(new Opt("-" + c, args.get(i + 1), f));
-                        return i + 1;
-                    } else {
-                        problems.add("the option -" + c + " needs a value");
-                    }
-                    return i;
+                    Field attached = rest.isEmpty() ? null : new Field(rest, f.producers(), f.processSub());
+                    return value(args, i, "-" + c, attached, f, true, options, problems);
                 }
                 case OPTIONAL -> {
                     options.add(new Opt("-" + c, rest.isEmpty() ? null : Field.literal(rest), f));
