@@ -1,7 +1,7 @@
 package io.shellgate.rules.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.shellgate.rules.JsonTrees;
@@ -51,7 +51,7 @@ public final class DefaultPolicyTree {
         }
         Path dir = Path.of(args[0]);
         String text = Files.readString(dir.resolve(TOML_PATH), StandardCharsets.UTF_8);
-        ObjectNode stored = new ObjectMapper().createObjectNode();
+        ObjectNode stored = JsonNodeFactory.instance.objectNode();
         stored.put("length", text.length());
         stored.put("hash", text.hashCode());
         stored.set("tree", new TomlMapper().readTree(text));
