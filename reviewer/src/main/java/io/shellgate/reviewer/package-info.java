@@ -1,5 +1,6 @@
 /**
- * The review pipeline for ask verdicts (remembered approvals, an LLM reviewer, a person, the audit
- * log). Not built yet: see the review pipeline issue.
+ * The review pipeline: what happens to a judged command line. Allow and deny pass through; an ask
+ * goes to remembered approvals, the optional LLM reviewer and a person, and every decision is
+ * written to the audit log.
  */
 package io.shellgate.reviewer;

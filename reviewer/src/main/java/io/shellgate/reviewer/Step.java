@@ -1,0 +1,22 @@
+package io.shellgate.reviewer;
+
+import java.util.Locale;
+
+/** The step of the review pipeline that decided, in the order the steps run. */
+public enum Step {
+    /** The judge decided on its own (allow or deny). */
+    JUDGE,
+    /** A remembered approval. */
+    MEMORY,
+    /** The LLM reviewer. */
+    LLM,
+    /** A person. */
+    PERSON,
+    /** Nobody answered in time, or nobody could be reached. */
+    TIMEOUT;
+
+    /** The id used in the audit log and the protocol. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
