@@ -8,6 +8,7 @@ import io.shellgate.launcher.internal.ShellJudgeCommand;
 import io.shellgate.launcher.internal.DoctorCommand;
 import io.shellgate.launcher.internal.HookCommand;
 import io.shellgate.launcher.internal.WrapCommand;
+import io.shellgate.launcher.internal.pty.ShellCommand;
 import io.shellgate.launcher.internal.session.SessionCommand;
 import io.shellgate.launcher.internal.Version;
 import java.io.InputStream;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Command;
             "As a drop-in shell: shellgate -c 'COMMAND' runs COMMAND with the real shell if it is allowed,",
             "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
         subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
-            WrapCommand.class, HookCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
+            WrapCommand.class, HookCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
 public final class Main implements Runnable {
 

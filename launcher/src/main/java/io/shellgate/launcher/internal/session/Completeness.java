@@ -10,17 +10,17 @@ import java.util.concurrent.TimeUnit;
  * without {@code fi}, a heredoc without its end, a trailing {@code \} or {@code |} mean more lines
  * are needed. The shell itself decides ({@code sh -n}), as it would reading the same input.
  */
-final class Completeness {
+public final class Completeness {
 
     private final String shell;
     private final Dialect dialect;
 
-    Completeness(String shell, Dialect dialect) {
+    public Completeness(String shell, Dialect dialect) {
         this.shell = shell;
         this.dialect = dialect;
     }
 
-    boolean incomplete(String text) {
+    public boolean incomplete(String text) {
         if (continues(text)) {
             return true;
         }
@@ -31,8 +31,9 @@ final class Completeness {
         if (err != null && (err.contains("parse error near `\\n'") || err.contains("unmatched"))) {
             return true;
         }
-        // zsh -n does not report an unterminated heredoc; bash does (a warning)
-        if (text.contains("<<")) {
+        // zsh -n reports neither an unterminated heredoc nor a for or while still waiting for its
+        // do (zsh itself waits for more); bash -n does, and agrees with zsh on these constructs
+        if (err == null) {
             String bash = check("bash", text);
             return bash != null && endOfInput(bash);
         }

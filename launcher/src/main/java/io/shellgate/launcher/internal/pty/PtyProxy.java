@@ -1,0 +1,129 @@
+package io.shellgate.launcher.internal.pty;
+
+import io.shellgate.reviewer.Person;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sits between the user's terminal and a shell in a pseudo-terminal: output passes through byte
+ * for byte, keys too (except answers to the proxy's own questions), window sizes follow the
+ * user's terminal, and the hook's messages are answered by a {@link Gate}. The user's terminal is
+ * raw while the shell runs and restored on every way out (a shutdown hook covers signals).
+ */
+final class PtyProxy {
+
+    private static final long HOOK_PATIENCE = TimeUnit.SECONDS.toNanos(3);
+
+    /** Makes the gate once the shell runs: it needs the shell's pid and the person at the terminal. */
+    interface Gates {
+        Gate create(long shellPid, Person person, Voice voice);
+    }
+
+    private final UserTerminal user;
+    private final PseudoTerminal.Spawner spawner;
+    private final Screen screen;
+    private final EscapeWatch watch;
+
+    PtyProxy(UserTerminal user, PseudoTerminal.Spawner spawner) {
+        this.user = user;
+        this.spawner = spawner;
+        this.screen = new Screen(user.output());
+        this.watch = new EscapeWatch(screen, HOOK_PATIENCE);
+    }
+
+    /** Runs the shell until it exits and returns its exit code. */
+    int run(List<String> command, Map<String, String> env, Path cwd, HookChannel channel, Gates gates)
+            throws IOException, InterruptedException {
+        Thread restore = new Thread(user::restore, "shellgate-restore-terminal");
+        Runtime.getRuntime().addShutdownHook(restore);
+        user.enterRaw();
+        try (PseudoTerminal child = spawner.spawn(command, env, cwd, user.size())) {
+            Thread stop = new Thread(child::close, "shellgate-stop-shell");
+            Runtime.getRuntime().addShutdownHook(stop);
+            user.onResize(() -> child.resize(user.size()));
+            Keyboard keyboard = new Keyboard(user.input(), child.input(), watch);
+            Voice voice = new Voice(screen, channel);
+            Gate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
+            Thread out = Thread.ofPlatform().name("shellgate-output").start(() -> copy(child.output()));
+            Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
+            Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
+            Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(this::tick);
+            int code = child.waitFor();
+            // what the shell printed last still reaches the terminal
+            out.join(TimeUnit.SECONDS.toMillis(5));
+            channel.close();
+            hooks.interrupt();
+            ticks.interrupt();
+            remove(stop);
+            return code;
+        } finally {
+            user.restore();
+            remove(restore);
+        }
+    }
+
+    private static void remove(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutting down already: the hook runs
+        }
+    }
+
+    private void copy(InputStream from) {
+        byte[] buf = new byte[65536];
+        try {
+            int n;
+            while ((n = from.read(buf)) >= 0) {
+                screen.write(buf, 0, n);
+            }
+        } catch (IOException e) {
+            // the shell's terminal closed: it exited
+        }
+    }
+
+    private void serve(HookChannel channel, Gate gate, Voice voice) {
+        try {
+            HookChannel.Exchange e;
+            while ((e = channel.next()) != null) {
+                switch (HookMessage.parse(e.message())) {
+                    case HookMessage.Prompt p -> {
+                        watch.prompt();
+                        e.acknowledge();
+                    }
+                    case HookMessage.Check c -> {
+                        watch.checked();
+                        voice.begin(e, c.seq());
+                        Gate.Reply reply = gate.decide(c);
+                        if (reply == Gate.Reply.RUN && !c.line().isBlank()) {
+                            watch.running();
+                        }
+                        voice.end().reply(c.seq() + " " + reply.wire());
+                    }
+                    case HookMessage.Shown s -> e.acknowledge();
+                    case HookMessage.Malformed m -> {
+                        screen.say("shellgate: refused (hook-error): the shell's hook sent " + m.why() + "\n");
+                        e.reply("0 " + Gate.Reply.REFUSE.wire());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            screen.say("\nshellgate: the shell's hook channel failed (" + e.getMessage() + "); lines typed now are not run\n");
+        }
+    }
+
+    private void tick() {
+        try {
+            while (true) {
+                Thread.sleep(500);
+                watch.tick();
+            }
+        } catch (InterruptedException e) {
+            // the session ended
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.shellgate.launcher.internal.pty;
+
+import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.PolicyOptions;
+import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.RunDir;
+import io.shellgate.launcher.internal.pty.os.Platform;
+import io.shellgate.launcher.internal.session.Completeness;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.shell.ShellResolver;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.rules.PolicyException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shellgate shell}: the interactive guarded shell. The shell chosen by the fallback order
+ * runs in a pseudo-terminal behind the proxy, and every line is judged at Enter.
+ */
+@Command(name = "shell", mixinStandardHelpOptions = true,
+        description = {"Starts the real shell (bash, zsh, Git Bash, PowerShell or cmd) in a pseudo-terminal and judges",
+            "every line typed or pasted at Enter: allowed lines run as typed, denied ones are refused with the",
+            "reason, and you are asked about the rest. Also what 'shellgate' with no arguments does on a terminal."},
+        footer = {"", "Exit code: the shell's; 127 when no shell is found; 4 when it cannot start (no terminal)."})
+public final class ShellCommand implements Callable<Integer> {
+
+    @Option(names = "--shell", paramLabel = "SHELL", description = "The shell to run (a path or a name on PATH).")
+    String shell;
+
+    @Option(names = {"-l", "--login"}, description = "Start it as a login shell.")
+    boolean login;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.remove("SHELLGATE_LAUNCHER");
+        Path cwd = Path.of("").toAbsolutePath();
+        JudgeProvider judges = new JudgeProvider(null);
+        String configured;
+        try {
+            configured = judges.load(cwd, env).policy().settings().shell();
+        } catch (PolicyException e) {
+            return PolicyOptions.reportInvalid(err, "shellgate shell: the policy cannot be used:", e);
+        }
+        Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
+                .resolve(shell, configured, System.getenv("SHELLGATE_LAUNCHER"));
+        if (chosen.isEmpty()) {
+            err.println(shell != null ? "shellgate shell: the shell " + shell + " (--shell) is not an executable file or a program on PATH"
+                    : "shellgate shell: no shell found (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL, zsh, bash, sh)");
+            return 127;
+        }
+        ShellChoice sh = chosen.get();
+        Integration integration = Integrations.forShell(sh);
+        if (integration == null) {
+            err.println("shellgate shell: " + sh.path() + " (" + sh.why() + ") has no line editor shellgate can hook;"
+                    + " choose bash or zsh with --shell or SHELLGATE_SHELL");
+            return ExitCode.ERROR.code();
+        }
+        UserTerminal user = Platform.userTerminal();
+        if (user == null || System.console() == null || !System.console().isTerminal()) {
+            err.println("shellgate shell: needs a terminal on standard input and output; for commands on a pipe, run shellgate -s");
+            return ExitCode.ERROR.code();
+        }
+        Path dir = null;
+        try {
+            dir = sessionDir(env);
+            Path made = dir;
+            // a signal ends the JVM without running the finally below
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(made), "shellgate-session-dir"));
+            integration.install(dir);
+            Map<String, String> shellEnv = new HashMap<>(env);
+            shellEnv.putAll(integration.env(dir, env));
+            if (login) {
+                shellEnv.put("SHELLGATE_LOGIN", "1");
+            }
+            String session = "pty-" + UUID.randomUUID();
+            Predicate<String> incomplete = sh.dialect().isPosix() ? new Completeness(sh.path(), sh.dialect())::incomplete : s -> false;
+            try (HookChannel channel = integration.channel(dir)) {
+                PtyProxy proxy = new PtyProxy(user, Platform.spawner(env));
+                return proxy.run(integration.command(sh.path(), dir, login), shellEnv, cwd, channel,
+                        (pid, person, voice) -> new Gate(sh.dialect(), judges, incomplete,
+                                new Origin(EntryPoint.PTY, pid, sh.path(), session), person, voice));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("shellgate shell: cannot run " + sh.path() + " in a pseudo-terminal: " + e.getMessage());
+            return ExitCode.ERROR.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.ERROR.code();
+        } finally {
+            delete(dir);
+        }
+    }
+
+    /** A private directory for the integration's files and channel, in shellgate's own run directory. */
+    private static Path sessionDir(Map<String, String> env) throws IOException {
+        RunDir run = RunDir.of(env);
+        run.create();
+        return Files.createDirectory(run.dir().resolve("pty-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID()),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a directory left in the private run directory does no harm
+        }
+    }
+}
