@@ -63,4 +63,11 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.github.treesitter..")
                 .check(CLASSES);
     }
+
+    @Test
+    void pty4jAndJnaAreUsedInOnePackageOnly() {
+        noClasses().that().resideOutsideOfPackage("io.shellgate.launcher.internal.pty.os..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.pty4j..", "com.sun.jna..")
+                .check(CLASSES);
+    }
 }

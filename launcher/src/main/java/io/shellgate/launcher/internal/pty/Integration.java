@@ -25,6 +25,11 @@ public sealed interface Integration permits BashIntegration, ZshIntegration, Pow
         return new FifoChannel(dir);
     }
 
+    /** The proxy's own line editing for a shell without a hook; null when the shell edits its lines itself. */
+    default LineEditor editor(Path cwd, Map<String, String> env, Screen screen, EscapeWatch watch) {
+        return null;
+    }
+
     /** Quotes a string for a POSIX shell's single quotes. */
     static String quote(String s) {
         return "'" + s.replace("'", "'\\''") + "'";

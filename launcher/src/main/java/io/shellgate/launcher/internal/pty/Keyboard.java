@@ -21,16 +21,18 @@ final class Keyboard {
     private final InputStream in;
     private final OutputStream shell;
     private final EscapeWatch watch;
+    private final LineEditor editor;
     private final BlockingQueue<Integer> diverted = new LinkedBlockingQueue<>();
     private volatile boolean asking;
     private boolean pasting;
     private int startMatched;
     private int endMatched;
 
-    Keyboard(InputStream in, OutputStream shell, EscapeWatch watch) {
+    Keyboard(InputStream in, OutputStream shell, EscapeWatch watch, LineEditor editor) {
         this.in = in;
         this.shell = shell;
         this.watch = watch;
+        this.editor = editor;
     }
 
     /** Copies keys until the user's terminal or the shell's input closes. */
@@ -43,6 +45,10 @@ final class Keyboard {
                     for (int i = 0; i < n; i++) {
                         diverted.add(buf[i] & 0xff);
                     }
+                    continue;
+                }
+                if (editor != null) {
+                    editor.keys(buf, n, shell);
                     continue;
                 }
                 scan(buf, n);

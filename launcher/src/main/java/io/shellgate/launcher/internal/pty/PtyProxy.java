@@ -36,7 +36,7 @@ final class PtyProxy {
     }
 
     /** Runs the shell until it exits and returns its exit code. */
-    int run(List<String> command, Map<String, String> env, Path cwd, HookChannel channel, Gates gates)
+    int run(List<String> command, Map<String, String> env, Path cwd, HookChannel channel, Gates gates, LineEditor.Factory editors)
             throws IOException, InterruptedException {
         Thread restore = new Thread(user::restore, "shellgate-restore-terminal");
         Runtime.getRuntime().addShutdownHook(restore);
@@ -45,10 +45,11 @@ final class PtyProxy {
             Thread stop = new Thread(child::close, "shellgate-stop-shell");
             Runtime.getRuntime().addShutdownHook(stop);
             user.onResize(() -> child.resize(user.size()));
-            Keyboard keyboard = new Keyboard(user.input(), child.input(), watch);
+            LineEditor editor = editors.create(screen, watch);
+            Keyboard keyboard = new Keyboard(user.input(), child.input(), watch, editor);
             Voice voice = new Voice(screen, channel);
             Gate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
-            Thread out = Thread.ofPlatform().name("shellgate-output").start(() -> copy(child.output()));
+            Thread out = Thread.ofPlatform().name("shellgate-output").start(() -> copy(child.output(), editor));
             Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
             Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(this::tick);
@@ -74,11 +75,14 @@ final class PtyProxy {
         }
     }
 
-    private void copy(InputStream from) {
+    private void copy(InputStream from, LineEditor editor) {
         byte[] buf = new byte[65536];
         try {
             int n;
             while ((n = from.read(buf)) >= 0) {
+                if (editor != null) {
+                    editor.output(buf, n);
+                }
                 screen.write(buf, 0, n);
             }
         } catch (IOException e) {

@@ -87,7 +87,6 @@ public final class ShellCommand implements Callable<Integer> {
             Path made = dir;
             // a signal ends the JVM without running the finally below
             Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(made), "shellgate-session-dir"));
-            integration.install(dir);
             Map<String, String> shellEnv = new HashMap<>(env);
             shellEnv.putAll(integration.env(dir, env));
             if (login) {
@@ -96,10 +95,12 @@ public final class ShellCommand implements Callable<Integer> {
             String session = "pty-" + UUID.randomUUID();
             Predicate<String> incomplete = sh.dialect().isPosix() ? new Completeness(sh.path(), sh.dialect())::incomplete : s -> false;
             try (HookChannel channel = integration.channel(dir)) {
+                integration.install(dir);
                 PtyProxy proxy = new PtyProxy(user, Platform.spawner(env));
                 return proxy.run(integration.command(sh.path(), dir, login), shellEnv, cwd, channel,
                         (pid, person, voice) -> new Gate(sh.dialect(), judges, incomplete,
-                                new Origin(EntryPoint.PTY, pid, sh.path(), session), person, voice));
+                                new Origin(EntryPoint.PTY, pid, sh.path(), session), person, voice),
+                        (screen, watch) -> integration.editor(cwd, shellEnv, screen, watch));
             }
         } catch (IOException | RuntimeException e) {
             err.println("shellgate shell: cannot run " + sh.path() + " in a pseudo-terminal: " + e.getMessage());
