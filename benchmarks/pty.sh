@@ -16,10 +16,12 @@ command -v script > /dev/null || { echo "needs script(1) (util-linux) to compare
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/home" "$scratch/run" "$scratch/cache"
+# the system's bashrc sets a prompt of its own; the proxy sources this one after it
+echo "PS1='ready> '" > "$scratch/home/.bashrc"
 # printable bytes, no newlines: what the terminal shows is the file itself
 head -c $((mb * 1024 * 1024 * 3 / 4)) /dev/urandom | base64 -w0 > "$scratch/big"
 
-SG="$sg" BIG="$scratch/big" SCRATCH="$scratch" RUNS="$runs" KEYS="$keys" python3 - <<'PY'
+cat > "$scratch/drive.py" <<'PY'
 import os, pty, select, statistics, time
 
 SG, BIG, SCRATCH = os.environ['SG'], os.environ['BIG'], os.environ['SCRATCH']
@@ -40,7 +42,8 @@ def spawn(argv):
 
 def read_until(fd, marker, buf=b''):
     while marker not in buf:
-        r, _, _ = select.select([fd], [], [], 60)
+        # a first JVM start on a busy machine (and the AOT cache it makes) can take a while
+        r, _, _ = select.select([fd], [], [], 180)
         if not r:
             raise SystemExit('timed out waiting for %r; got %r' % (marker, buf[-200:]))
         buf += os.read(fd, 1 << 16)
@@ -107,13 +110,21 @@ def echo_latency(fd, n):
 def mbps(secs):
     return SIZE / secs / 1e6
 
-script_runs = [script_cat() for _ in range(RUNS)]
+import sys
+def stage(name):
+    print('...', name, file=sys.stderr, flush=True)
+
+stage('cat through shellgate shell')
 pid, fd = proxy_session()
 proxy_runs = [proxy_cat(pid, fd) for _ in range(RUNS)]
+stage('keystroke echo through shellgate shell')
 proxy_echo = echo_latency(fd, KEYS)
 os.write(fd, b'exit\r')
 finish(pid, fd)
 
+stage('keystroke echo, bash alone and in script')
+stage('cat through script')
+script_runs = [script_cat() for _ in range(RUNS)]
 bpid, bfd = spawn(['/bin/bash', '--norc', '-i'])
 read_until(bfd, b'ready> ')
 bash_echo = echo_latency(bfd, KEYS)
@@ -138,3 +149,4 @@ for name, t in (('bash alone', bash_echo), ('bash in script', script_echo), ('sh
     print('  %-16s %6.3f  %6.3f' % (name, statistics.median(t) * 1e3, q[8] * 1e3))
 print('  added by shellgate (median): %.3f ms' % ((statistics.median(proxy_echo) - statistics.median(bash_echo)) * 1e3))
 PY
+SG="$sg" BIG="$scratch/big" SCRATCH="$scratch" RUNS="$runs" KEYS="$keys" python3 "$scratch/drive.py" < /dev/null

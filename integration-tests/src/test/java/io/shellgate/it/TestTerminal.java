@@ -128,6 +128,17 @@ final class TestTerminal implements AutoCloseable {
         return -1;
     }
 
+    /** Waits until a process named {@code name} runs below the terminal's first process. */
+    void awaitProcess(String name) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (ProcessHandle.of(process.pid()).stream().flatMap(ProcessHandle::descendants).noneMatch(h -> h.info().command().map(c -> c.endsWith("/" + name)).orElse(false))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no " + name + " started within " + PATIENCE);
+            }
+            Thread.sleep(20);
+        }
+    }
+
     void resize(int columns, int rows) {
         process.setWinSize(new WinSize(columns, rows));
     }
@@ -141,8 +152,22 @@ final class TestTerminal implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Ends everything started in the terminal (the launcher, the proxy's JVM, the shell) and waits for it. */
     @Override
     public void close() {
+        List<ProcessHandle> all = new ArrayList<>();
+        ProcessHandle.of(process.pid()).ifPresent(h -> {
+            all.addAll(h.descendants().toList());
+            all.add(h);
+        });
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                h.destroyForcibly();
+            }
+        }
         if (process.isAlive()) {
             process.destroyForcibly();
         }

@@ -40,12 +40,12 @@ public record BashIntegration() implements Integration {
               {
                 builtin printf 'check\\0%%s\\0%%s\\0%%s\\0' "$__sg_seq" "$__sg_line" "$PWD"
                 for __sg_n in $(builtin compgen -e); do builtin printf '%%s=%%s\\0' "$__sg_n" "${!__sg_n}"; done
+                builtin printf '\\036\\0'
               } > "$__sg_dir/req"
               IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
               if [[ $__sg_reply == "$__sg_seq show" ]]; then
-                # readline cleared the line: show it again above shellgate's message
-                builtin printf '%%s%%s\n' "${PS1@P}" "$READLINE_LINE"
-                builtin printf 'shown\0%%s\0' "$__sg_seq" > "$__sg_dir/req"
+                # readline cleared the line already: shellgate's message can start right here
+                builtin printf 'shown\\0%%s\\0\\036\\0' "$__sg_seq" > "$__sg_dir/req"
                 IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
               fi
               case $__sg_reply in
@@ -63,7 +63,7 @@ public record BashIntegration() implements Integration {
             }
             __sg_prompt() {
               local __sg_status=$?
-              builtin printf 'prompt\\0' > "$__sg_dir/req"
+              builtin printf 'prompt\\0\\036\\0' > "$__sg_dir/req"
               return $__sg_status
             }
             readonly -f __sg_check __sg_prompt

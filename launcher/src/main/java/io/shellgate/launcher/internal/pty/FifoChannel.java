@@ -14,13 +14,15 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The channel on Unix: two FIFOs in the session's private (0700) directory. The shell writes a
- * message to {@code req} and closes it; a check then reads one line from {@code rep}. Both sides
+ * message (ended by {@link HookMessage#END}) to {@code req} and closes it; a check then reads one
+ * line from {@code rep}. Both sides
  * open the FIFOs afresh for every message, so no descriptor leaks into the commands the shell runs.
  */
 final class FifoChannel implements HookChannel {
 
     private final Path req;
     private final Path rep;
+    private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
     private volatile boolean closed;
 
     FifoChannel(Path dir) throws IOException, InterruptedException {
@@ -35,14 +37,12 @@ final class FifoChannel implements HookChannel {
     @Override
     public Exchange next() throws IOException {
         while (!closed) {
-            byte[] message;
-            try (InputStream in = Files.newInputStream(req)) {
-                message = in.readAllBytes();
-            }
-            if (closed) {
-                return null;
-            }
-            if (message.length > 0) {
+            int end = HookMessage.end(pending.toByteArray());
+            if (end >= 0) {
+                byte[] all = pending.toByteArray();
+                byte[] message = java.util.Arrays.copyOf(all, end);
+                pending.reset();
+                pending.write(all, end, all.length - end);
                 return new Exchange() {
                     @Override
                     public byte[] message() {
@@ -59,6 +59,11 @@ final class FifoChannel implements HookChannel {
                         // the shell does not wait for an answer to a prompt
                     }
                 };
+            }
+            // two messages written one right after the other (a prompt, then a check typed ahead) can
+            // arrive in one read, before this side sees the end of the first writer
+            try (InputStream in = Files.newInputStream(req)) {
+                in.transferTo(pending);
             }
         }
         return null;

@@ -85,16 +85,22 @@ final class Gate {
         if (!d.runs()) {
             Reason r = verdict.primary();
             screen.say(switch (verdict.tier()) {
-                case DENY -> "shellgate: refused (" + r.rule() + "): " + r.message() + "\n";
+                case DENY -> "shellgate: refused " + quoted(line) + " (" + r.rule() + "): " + r.message() + "\n";
                 case ASK, ALLOW -> "shellgate: not run (" + r.rule() + "): " + d.message() + "\n";
             });
             return Reply.REFUSE;
         }
         if (startsShell(verdict)) {
-            screen.say("\u001b[1;33mshellgate: the shell started now is not guarded by shellgate: lines typed in it are"
-                    + " not judged until you leave it.\u001b[0m\n");
+            screen.say("\u001b[1;33mshellgate: a shell started this way reads its own commands: lines typed in it are not"
+                    + " judged until you leave it (a zsh started without -f inherits shellgate's hook).\u001b[0m\n");
         }
         return Reply.RUN;
+    }
+
+    /** The line as shown in a refusal: on one line, shortened when long. */
+    private static String quoted(String line) {
+        String one = line.strip().replace("\n", " \u23ce ");
+        return "`" + (one.length() > 80 ? one.substring(0, 77) + "..." : one) + "`";
     }
 
     /** An interactive shell started inside reads its own commands: the judge says so with stdin-code. */

@@ -9,10 +9,26 @@ import java.util.Map;
 
 /**
  * What the shell's integration tells the proxy. On the wire: fields ended by NUL bytes, the first
- * naming the kind. {@code check SEQ LINE CWD NAME=VALUE...} is sent at Enter with the exact edit
+ * naming the kind and the last an {@link #END} field. {@code check SEQ LINE CWD NAME=VALUE...} is sent at Enter with the exact edit
  * buffer and waits for a reply; {@code prompt} is sent each time the shell shows a prompt.
  */
 public sealed interface HookMessage {
+
+    /** The last field of every message: an ASCII record separator alone. */
+    String END = "\u001e";
+
+    /**
+     * Where the first whole message in {@code bytes} ends (just after its end field), or -1 when
+     * there is none yet.
+     */
+    static int end(byte[] bytes) {
+        for (int i = 0; i + 1 < bytes.length; i++) {
+            if (bytes[i] == 0x1e && bytes[i + 1] == 0 && (i == 0 || bytes[i - 1] == 0)) {
+                return i + 2;
+            }
+        }
+        return -1;
+    }
 
     /** The line in the edit buffer at Enter, where it would run and with which exported variables. */
     record Check(long seq, String line, Path cwd, Map<String, String> env) implements HookMessage {}
@@ -27,7 +43,10 @@ public sealed interface HookMessage {
     record Malformed(String why) implements HookMessage {}
 
     static HookMessage parse(byte[] bytes) {
-        List<String> fields = fields(new String(bytes, StandardCharsets.UTF_8));
+        List<String> fields = new ArrayList<>(fields(new String(bytes, StandardCharsets.UTF_8)));
+        if (!fields.isEmpty() && fields.getLast().equals(END)) {
+            fields.removeLast();
+        }
         if (fields.isEmpty()) {
             return new Malformed("an empty message");
         }

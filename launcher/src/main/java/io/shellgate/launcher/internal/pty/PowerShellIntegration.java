@@ -27,7 +27,7 @@ public final class PowerShellIntegration implements Integration {
                 $client = [System.Net.Sockets.TcpClient]::new('127.0.0.1', $global:__sgPort)
                 try {
                     $stream = $client.GetStream()
-                    $text = ((@($global:__sgToken) + $fields) | ForEach-Object { $_ + [char]0 }) -join ''
+                    $text = ((@($global:__sgToken) + $fields + @([string][char]0x1e)) | ForEach-Object { $_ + [char]0 }) -join ''
                     $bytes = [System.Text.Encoding]::UTF8.GetBytes($text)
                     $stream.Write($bytes, 0, $bytes.Length)
                     $client.Client.Shutdown([System.Net.Sockets.SocketShutdown]::Send)

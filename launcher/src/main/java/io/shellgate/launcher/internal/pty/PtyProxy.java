@@ -76,7 +76,9 @@ final class PtyProxy {
     }
 
     private void copy(InputStream from, LineEditor editor) {
-        byte[] buf = new byte[65536];
+        // pty4j allocates and copies (through JNA, both ways) an array of the size asked for on every
+        // read, and a terminal read returns at most a few kilobytes: a large buffer costs throughput
+        byte[] buf = new byte[4096];
         try {
             int n;
             while ((n = from.read(buf)) >= 0) {

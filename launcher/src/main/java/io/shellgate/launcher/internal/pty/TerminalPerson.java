@@ -38,6 +38,8 @@ final class TerminalPerson implements Person {
                 }
                 Answer a = answer(key);
                 if (a != null) {
+                    // keys typed after the answer is shown belong to the shell again
+                    keyboard.release();
                     screen.say(label(a) + "\n");
                     return Optional.of(a);
                 }

@@ -46,11 +46,12 @@ public record ZshIntegration() implements Integration {
               {
                 print -rn -- "check"$'\\0'"$__sg_seq"$'\\0'"$line"$'\\0'"$PWD"$'\\0'
                 for n in ${(k)parameters[(R)*export*]}; do print -rn -- "$n=${(P)n}"$'\\0'; done
+                print -rn -- $'\\036\\0'
               } >| $__sg_dir/req
               IFS= read -r reply < $__sg_dir/rep
               if [[ $reply == "$__sg_seq show" ]]; then
                 zle -I
-                print -rn -- "shown"$'\0'"$__sg_seq"$'\0' >| $__sg_dir/req
+                print -rn -- "shown"$'\\0'"$__sg_seq"$'\\0\\036\\0' >| $__sg_dir/req
                 IFS= read -r reply < $__sg_dir/rep
               fi
               case $reply in
@@ -61,7 +62,7 @@ public record ZshIntegration() implements Integration {
             }
             __sg_prompt() {
               local s=$?
-              print -rn -- "prompt"$'\\0' >| $__sg_dir/req
+              print -rn -- "prompt"$'\\0\\036\\0' >| $__sg_dir/req
               return $s
             }
             for __sg_w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do

@@ -34,6 +34,18 @@ class HookMessageTest {
     }
 
     @Test
+    void messagesEndWithARecordSeparatorFieldSoThatTwoInOneReadAreTwo() {
+        byte[] two = "prompt\u0000\u001e\u0000check\u00001\u0000\u001e\u0000/\u0000\u001e\u0000".getBytes(StandardCharsets.UTF_8);
+        int first = HookMessage.end(two);
+        assertThat(HookMessage.parse(java.util.Arrays.copyOf(two, first))).isEqualTo(new HookMessage.Prompt());
+        byte[] rest = java.util.Arrays.copyOfRange(two, first, two.length);
+        // a line that is just the separator cuts the message short: malformed, so refused
+        assertThat(HookMessage.parse(java.util.Arrays.copyOf(rest, HookMessage.end(rest))))
+                .isInstanceOf(HookMessage.Malformed.class);
+        assertThat(HookMessage.end("check\u00001\u0000ls".getBytes(StandardCharsets.UTF_8))).isEqualTo(-1);
+    }
+
+    @Test
     void anythingElseIsMalformed() {
         assertThat(parse("")).isInstanceOf(HookMessage.Malformed.class);
         assertThat(parse("run\u0000")).isInstanceOf(HookMessage.Malformed.class);

@@ -54,7 +54,7 @@ class PowerShellTranscriptTest {
             String arg = line.substring(line.indexOf(' ') + 1);
             switch (line.substring(0, line.indexOf(' '))) {
                 case "send" -> {
-                    String fields = arg.replace('|', '\0');
+                    String fields = arg.replace("<RS>", "\u001e").replace('|', '\0');
                     pending = CompletableFuture.supplyAsync(() -> send(channel, fields), OWN_THREAD);
                 }
                 case "reply" -> assertThat(pending.get(60, TimeUnit.SECONDS)).as(line).isEqualTo(arg);
