@@ -82,8 +82,8 @@ class DropInShellTest extends SandboxTest {
         Processes.Result ask = sh(env, "-c", "rm -f marker");
         assertThat(ask.code()).isEqualTo(126);
         assertThat(ask.out()).isEmpty();
-        assertThat(ask.err()).isEqualTo("shellgate: refused (not-read-only): needs review, and no reviewer is available:"
-                + " rm is not on the read-only list\n");
+        assertThat(ask.err()).isEqualTo("shellgate: refused (not-read-only): needs review (rm is not on the read-only list),"
+                + " and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)\n");
         assertThat(marker).hasContent("still here");
 
         // a deny refuses the whole line: the harmless part before it does not run either

@@ -54,6 +54,8 @@ final class Sandbox implements AutoCloseable {
         // a server that a test leaves behind goes away by itself
         env.put("SHELLGATE_SERVER_IDLE_SECONDS", "60");
         env.put("SHELLGATE_SHELL", "/bin/bash");
+        // an ask is refused at once unless a test waits for a person on purpose
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
     }
 
     /** Runs {@code shellgate ARGS} in the working directory with this environment. */

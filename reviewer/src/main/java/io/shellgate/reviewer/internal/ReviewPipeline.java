@@ -100,7 +100,11 @@ public final class ReviewPipeline implements Reviewer {
 
     private Decision person(ReviewRequest r) throws InterruptedException {
         Verdict v = r.verdict();
-        int seconds = policy.review().personTimeoutSeconds();
+        int seconds = personTimeout();
+        if (seconds == 0) {
+            return new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
+                    + "), and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)", v);
+        }
         Instant deadline = Instant.now().plusSeconds(seconds);
         PendingAsk ask = new PendingAsk(UUID.randomUUID().toString(), r.request(), v, r.origin());
         AtomicReference<Optional<Answer>> local = new AtomicReference<>();
@@ -149,6 +153,15 @@ public final class ReviewPipeline implements Reviewer {
                     + seconds + " s", v);
         }
         return apply(r, answer.get(), by);
+    }
+
+    /** {@code SHELLGATE_REVIEW_TIMEOUT_SECONDS} of this process (0 to 600) beats the policy's setting. */
+    private int personTimeout() {
+        String own = env.get("SHELLGATE_REVIEW_TIMEOUT_SECONDS");
+        if (own != null && own.matches("[0-9]{1,3}")) {
+            return Math.min(600, Integer.parseInt(own));
+        }
+        return policy.review().personTimeoutSeconds();
     }
 
     private Decision apply(ReviewRequest r, Answer answer, String by) {
