@@ -1,5 +1,6 @@
 package io.shellgate.reviewer.internal.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -121,6 +122,10 @@ public final class LlmReviewer {
                 }
                 case UnknownHostException _, UnresolvedAddressException _ -> {
                     return "cannot resolve the LLM server's host in " + config.baseUrl();
+                }
+                case JsonProcessingException _ -> {
+                    return "the server at " + config.baseUrl() + " does not answer like the " + config.provider().id()
+                            + " API (its response is not the JSON that API sends); check the provider and the base URL";
                 }
                 default -> {}
             }

@@ -48,6 +48,7 @@ final class FakeLlmServer implements AutoCloseable {
     private volatile String replyText = "";
     private volatile int status = 200;
     private volatile boolean silent;
+    private volatile String rawBody;
 
     FakeLlmServer(Provider provider) throws IOException {
         this.provider = provider;
@@ -75,6 +76,12 @@ final class FakeLlmServer implements AutoCloseable {
         return this;
     }
 
+    /** The server answers 200 with {@code body} as it is, whatever the protocol says. */
+    FakeLlmServer answeringRaw(String body) {
+        rawBody = body;
+        return this;
+    }
+
     /** The server accepts the request and never answers (until closed). */
     FakeLlmServer silent() {
         silent = true;
@@ -95,7 +102,7 @@ final class FakeLlmServer implements AutoCloseable {
                 closing.await(30, TimeUnit.SECONDS);
                 return;
             }
-            String answer = status == 200 ? success() : "{\"error\":{\"message\":\"fake failure " + status + "\"}}";
+            String answer = rawBody != null ? rawBody : status == 200 ? success() : "{\"error\":{\"message\":\"fake failure " + status + "\"}}";
             byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(status, bytes.length);

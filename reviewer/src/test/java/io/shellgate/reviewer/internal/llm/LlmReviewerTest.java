@@ -187,6 +187,17 @@ class LlmReviewerTest {
 
     @ParameterizedTest
     @EnumSource(Provider.class)
+    void escalatesWhenTheServerAnswersSomethingElseThanItsProtocol(Provider provider) throws IOException {
+        try (FakeLlmServer server = new FakeLlmServer(provider).answeringRaw("<html>502 Bad Gateway</html>")) {
+            LlmOpinion opinion = new LlmReviewer(config(provider, server)).review(REQUEST, ASK);
+
+            assertEscalates(opinion, "the server at " + server.baseUrl() + " does not answer like the "
+                    + provider.id() + " API");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Provider.class)
     void escalatesWhenNothingListens(Provider provider) throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
