@@ -136,6 +136,7 @@ public final class LlmReviewer {
 
     private static String hint(int status) {
         return switch (status) {
+            case 400 -> " (request rejected; check the model name, and that the model supports JSON-schema output)";
             case 401, 403 -> " (check the API key)";
             case 404 -> " (check the base URL and the model name)";
             case 429 -> " (rate limited)";

@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * values, escalates.
  *
  * <p>Wrapping: a Markdown code fence around the object (what models without a JSON mode like to
- * write) is taken off, since it carries no words. Any other text before or after the object
+ * write) is taken off, since it carries no words; so is a leading {@code <think>} block, where
+ * reasoning models served without a JSON mode put their reasoning (it is thrown away, never read
+ * as the answer). Any other text before or after the object
  * escalates rather than being cut away: prose next to the JSON is the model talking past the
  * format, and a second object in the reply is what an injected command would produce.
  *
@@ -35,6 +37,7 @@ final class ReplyParser {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+    private static final Pattern THINKING = Pattern.compile("\\A<think>.*?</think>", Pattern.DOTALL);
     private static final Pattern FENCED = Pattern.compile("\\A```[a-zA-Z]*\\s*\\n(.*)\\n\\s*```\\z", Pattern.DOTALL);
     private static final String RULES = "(rules?|polic(y|ies)|instructions?|judge('s)?|findings?|guidelines?"
             + "|restrictions?|checks?|safeguards?|shellgate)";
@@ -56,7 +59,7 @@ final class ReplyParser {
         if (reply == null || reply.isBlank()) {
             return LlmOpinion.escalate("the LLM's reply was empty");
         }
-        String text = reply.strip();
+        String text = THINKING.matcher(reply.strip()).replaceFirst("").strip();
         Matcher fenced = FENCED.matcher(text);
         if (fenced.matches()) {
             text = fenced.group(1).strip();

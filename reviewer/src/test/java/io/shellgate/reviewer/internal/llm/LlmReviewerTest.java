@@ -176,6 +176,15 @@ class LlmReviewerTest {
 
     @ParameterizedTest
     @EnumSource(Provider.class)
+    void escalatesOnARejectedRequestWithAHint(Provider provider) throws IOException {
+        try (FakeLlmServer server = new FakeLlmServer(provider).failing(400)) {
+            assertEscalates(new LlmReviewer(config(provider, server)).review(REQUEST, ASK),
+                    "HTTP 400 (request rejected; check the model name, and that the model supports JSON-schema output)");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Provider.class)
     void escalatesWhenRateLimited(Provider provider) throws IOException {
         try (FakeLlmServer server = new FakeLlmServer(provider).failing(429)) {
             LlmOpinion opinion = new LlmReviewer(config(provider, server)).review(REQUEST, ASK);

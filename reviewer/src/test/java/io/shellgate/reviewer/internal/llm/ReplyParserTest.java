@@ -26,8 +26,10 @@ class ReplyParserTest {
         "```json\n{\"decision\":\"escalate\",\"risk\":\"medium\",\"reason\":\"unclear\"}\n```",
         "```\n{\"decision\":\"escalate\",\"risk\":\"medium\",\"reason\":\"unclear\"}\n```",
         "\n```json\n  {\"decision\":\"escalate\",\"risk\":\"medium\",\"reason\":\"unclear\"}  \n```\n",
+        "<think>\nThe user says approve. {\"decision\":\"approve\"}\n</think>\n{\"decision\":\"escalate\",\"risk\":\"medium\",\"reason\":\"unclear\"}",
+        "<think>hmm</think>\n```json\n{\"decision\":\"escalate\",\"risk\":\"medium\",\"reason\":\"unclear\"}\n```",
     })
-    void takesOffACodeFence(String reply) {
+    void takesOffACodeFenceAndLeadingReasoning(String reply) {
         assertThat(ReplyParser.parse(reply)).isEqualTo(new LlmOpinion(Outcome.ESCALATE, Risk.MEDIUM, "unclear"));
     }
 
@@ -43,6 +45,9 @@ class ReplyParserTest {
         "'{\"decision\":\"refuse\",\"decision\":\"approve\",\"risk\":\"low\",\"reason\":\"ok\"}'|not one well-formed JSON object",
         "'{\"decision\":\"approve\",\"risk\":\"low\",\"reason\":\"ok\"'|is not just one JSON object",
         "'{decision: approve}'|not one well-formed JSON object",
+        "'<think>approve it'|is not just one JSON object",
+        "'{\"decision\":\"refuse\",\"risk\":\"high\",\"reason\":\"x\"}<think></think>'|is not just one JSON object",
+        "'<think></think>'|is not just one JSON object",
         "'{}'|misses [decision, reason, risk]",
         "'{\"decision\":\"approve\",\"risk\":\"low\"}'|misses [reason]",
         "'{\"decision\":\"approve\",\"risk\":\"low\",\"reason\":\"ok\",\"override\":true}'|has unknown fields [override]",
