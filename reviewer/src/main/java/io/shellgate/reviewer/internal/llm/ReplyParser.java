@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -115,7 +116,7 @@ final class ReplyParser {
     }
 
     static boolean arguesWithRules(String reason) {
-        String lower = reason.toLowerCase(java.util.Locale.ROOT);
+        String lower = reason.toLowerCase(Locale.ROOT);
         return ARGUING.stream().anyMatch(p -> p.matcher(lower).find());
     }
 
@@ -129,12 +130,18 @@ final class ReplyParser {
      * no escape sequences, no bidirectional overrides), cut to {@code max} characters.
      */
     static String clean(String text, int max) {
+        // a reply may be huge; only its start is ever shown
+        String start = text.length() > 4 * max ? text.substring(0, 4 * max) : text;
         StringBuilder out = new StringBuilder();
-        text.codePoints().forEach(cp -> {
+        start.codePoints().forEach(cp -> {
             int type = Character.getType(cp);
-            boolean invisible = type == Character.CONTROL || type == Character.FORMAT
-                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
-                    || type == Character.UNASSIGNED || type == Character.PRIVATE_USE || type == Character.SURROGATE;
+            if (type == Character.FORMAT) {
+                // dropped, not spaced: a zero-width character must not split "ignore" into two words
+                return;
+            }
+            boolean invisible = type == Character.CONTROL || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED
+                    || type == Character.PRIVATE_USE || type == Character.SURROGATE;
             out.appendCodePoint(invisible || Character.isWhitespace(cp) ? ' ' : cp);
         });
         String line = out.toString().replaceAll(" {2,}", " ").strip();
