@@ -47,13 +47,22 @@ class ReviewTest extends SandboxTest {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, Processes::thread);
     }
 
     /** Waits until {@code shellgate approvals} lists exactly one ask, and returns its id. */
-    private String awaitWaiting(String command) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            Processes.Result list = box.shellgate("approvals");
+    private String awaitWaiting(String command, CompletableFuture<Processes.Result> client) throws Exception {
+        Processes.Result list = null;
+        for (int i = 0; i < 300; i++) {
+            if (client.isDone()) {
+                String files;
+                try (var walk = Files.walk(dir)) {
+                    files = String.join("\n", walk.map(Path::toString).filter(f -> f.contains("state")).toList());
+                }
+                throw new AssertionError("the client did not wait for an answer: " + client.get() + "\nlast listing: " + list
+                        + "\nstate files:\n" + files);
+            }
+            list = box.shellgate("approvals");
             Matcher m = ID.matcher(list.out());
             if (m.find()) {
                 assertThat(list.out()).contains("$ " + command).contains("not-read-only: touch is not on the read-only list");
@@ -69,7 +78,7 @@ class ReviewTest extends SandboxTest {
     void aPersonApprovesOnceFromAnotherProcess(Mode mode) throws Exception {
         Map<String, String> env = env(mode, 60);
         CompletableFuture<Processes.Result> client = background(env, "touch approved-once");
-        String id = awaitWaiting("touch approved-once");
+        String id = awaitWaiting("touch approved-once", client);
         assertThat(box.work.resolve("approved-once")).doesNotExist();
         Processes.Result answer = box.shellgate("approvals", id.substring(0, 8), "once");
         assertThat(answer.code()).as(answer.toString()).isZero();
@@ -90,7 +99,7 @@ class ReviewTest extends SandboxTest {
     void aRefusalStopsTheCommand(Mode mode) throws Exception {
         Map<String, String> env = env(mode, 60);
         CompletableFuture<Processes.Result> client = background(env, "touch refused");
-        String id = awaitWaiting("touch refused");
+        String id = awaitWaiting("touch refused", client);
         assertThat(box.shellgate("approvals", id, "refuse").code()).isZero();
         Processes.Result r = client.get(60, TimeUnit.SECONDS);
         assertThat(r.code()).isEqualTo(126);
@@ -113,7 +122,7 @@ class ReviewTest extends SandboxTest {
         Map<String, String> env = env(Mode.SERVER, 60);
         env.put("SHELLGATE_SESSION", "wrap-1");
         CompletableFuture<Processes.Result> client = background(env, "touch again");
-        String id = awaitWaiting("touch again");
+        String id = awaitWaiting("touch again", client);
         assertThat(box.shellgate("approvals", id, "session").code()).isZero();
         assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
         Files.delete(box.work.resolve("again"));
@@ -129,7 +138,7 @@ class ReviewTest extends SandboxTest {
     void aProjectAnswerIsRememberedInTheUserPolicy() throws Exception {
         Map<String, String> env = env(Mode.SERVER, 60);
         CompletableFuture<Processes.Result> client = background(env, "touch kept");
-        String id = awaitWaiting("touch kept");
+        String id = awaitWaiting("touch kept", client);
         assertThat(box.shellgate("approvals", id, "project").code()).isZero();
         assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
         Path policy = box.home.resolve(".config/shellgate/policy.toml");

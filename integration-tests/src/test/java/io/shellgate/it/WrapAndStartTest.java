@@ -35,10 +35,11 @@ class WrapAndStartTest extends SandboxTest {
                 "$SHELL" -c 'echo gated'
                 "$SHELL" -c 'rm -f marker'; echo "rm: $?"
                 echo "shell: $SHELLGATE_SHELL"
+                echo "session: ${SHELLGATE_SESSION%%-*}"
                 exit 3
                 """);
         assertThat(r.code()).as(r.toString()).isEqualTo(3);
-        assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\n");
+        assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\nsession: wrap\n");
         assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
         assertThat(marker).exists();
         // the server was started for the session

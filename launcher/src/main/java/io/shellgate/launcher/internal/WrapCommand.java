@@ -57,6 +57,8 @@ public final class WrapCommand implements Callable<Integer> {
             return ExitCode.ERROR.code();
         }
         env.put("SHELLGATE_SHELL", real.get().path());
+        // "always for this session" answers last as long as this run of the agent
+        env.putIfAbsent("SHELLGATE_SESSION", "wrap-" + java.util.UUID.randomUUID());
         env.put("SHELL", self);
         env.put("SHELLGATE_WRAPPED", "1");
         startServer(self);
