@@ -93,9 +93,10 @@ public final class ReviewPipeline implements Reviewer {
             return byLlm.get();
         }
         if (!r.waitForPeople()) {
-            return new Decision(false, Step.TIMEOUT, "needs review by a person: " + v.primary().message(), v);
+            return new Decision(false, Step.TIMEOUT, "needs review by a person: " + v.primary().message() + llmProblem(), v);
         }
-        return person(r);
+        Decision d = person(r);
+        return d.step() == Step.TIMEOUT ? new Decision(false, Step.TIMEOUT, d.message() + llmProblem(), v) : d;
     }
 
     private Decision person(ReviewRequest r) throws InterruptedException {
@@ -153,6 +154,11 @@ public final class ReviewPipeline implements Reviewer {
                     + seconds + " s", v);
         }
         return apply(r, answer.get(), by);
+    }
+
+    /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */
+    private String llmProblem() {
+        return llm.problem() == null ? "" : " (the LLM reviewer is not used: " + llm.problem() + ")";
     }
 
     /** {@code SHELLGATE_REVIEW_TIMEOUT_SECONDS} of this process (0 to 600) beats the policy's setting. */

@@ -87,6 +87,16 @@ class PipelineLlmTest {
     }
 
     @Test
+    void aBrokenConfigurationIsSaidWithTheRefusal() throws Exception {
+        try (FakeLlmServer server = new FakeLlmServer(Provider.OPENAI).replying(reply("approve", "low"))) {
+            Decision d = review(server, "touch a", "may-approve = true\n", Map.of("SHELLGATE_LLM_PROVIDER", "openia"));
+            assertThat(d).extracting(Decision::runs, Decision::step).containsExactly(false, Step.TIMEOUT);
+            assertThat(d.message()).contains("the LLM reviewer is not used").contains("openia");
+            assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
     void aBrokenServerLeavesTheAskToAPerson() throws Exception {
         try (FakeLlmServer server = new FakeLlmServer(Provider.OPENAI).failing(500)) {
             Decision d = review(server, "touch a", "may-approve = true\n", Map.of());
