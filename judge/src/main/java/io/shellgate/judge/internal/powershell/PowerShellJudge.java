@@ -31,6 +31,8 @@ public final class PowerShellJudge {
     /** The working directory with forward slashes; null once a cd to somewhere unknown ran. */
     String cwd;
     final Set<String> functions = new HashSet<>();
+    /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
+    List<String> listed = List.of();
     private final PsCommandJudge commands;
 
     private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell) {
@@ -103,8 +105,11 @@ public final class PowerShellJudge {
     private void pipeline(PsAst.Pipeline p) {
         boolean downloads = false;
         boolean fromExpression = false;
+        List<String> upstream = List.of();
         for (int i = 0; i < p.elements().size(); i++) {
             PsAst.Element e = p.elements().get(i);
+            listed = upstream;
+            upstream = List.of();
             switch (e) {
                 case PsAst.ExprElement x -> {
                     expression(x.expr());
@@ -113,7 +118,9 @@ public final class PowerShellJudge {
                     fromExpression = true;
                 }
                 case PsAst.CommandCall c -> {
+                    listed = i > 0 ? listed : List.of();
                     downloads = commands.command(c, i > 0, downloads, fromExpression);
+                    upstream = listed;
                     // items listed upstream are files a downstream reader opens: their paths are not known here
                     String cmdlet = c.name() instanceof PsAst.Literal l ? PsNames.cmdlet(l.value()) : null;
                     fromExpression |= cmdlet == null || ITEM_SOURCES.contains(cmdlet);

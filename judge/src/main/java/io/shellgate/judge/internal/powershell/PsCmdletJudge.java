@@ -43,7 +43,13 @@ final class PsCmdletJudge {
     boolean judge(String cmdlet, PsAst.CommandCall c, boolean piped, boolean upstream, boolean fromExpression) {
         PsCmdlets.Cmdlet spec = PsCmdlets.get(cmdlet);
         Bound b = bind(spec, c);
-        commands.rules(cmdlet, b.options, b.operands, c.span());
+        List<String> operands = new ArrayList<>(b.operands);
+        if (piped && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
+            // Get-ChildItem C:\ | Remove-Item -Recurse removes what Get-ChildItem listed
+            operands.addAll(ps.listed);
+        }
+        commands.rules(cmdlet, b.options, operands, c.span());
+        ps.listed = listing(cmdlet, b);
         boolean downloads = PsDotNet.downloader(cmdlet);
         boolean special = special(cmdlet, c, b, upstream);
         if (spec == null || !spec.readOnly()) {
@@ -76,6 +82,27 @@ final class PsCmdletJudge {
             }
         }
         return downloads;
+    }
+
+    /** The items an item-listing cmdlet passes down its pipeline, as paths; unknown ones are left out. */
+    private List<String> listing(String cmdlet, Bound b) {
+        if (!cmdlet.equals("Get-ChildItem") && !cmdlet.equals("Get-Item")) {
+            return List.of();
+        }
+        List<String> paths = new ArrayList<>();
+        for (String param : List.of("Path", "LiteralPath")) {
+            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
+                for (String v : PsValues.values(e, host)) {
+                    if (v != null) {
+                        paths.add(cmdlet.equals("Get-ChildItem") ? v + "\\*" : v);
+                    }
+                }
+            }
+        }
+        if (paths.isEmpty() && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
+            paths.add(cmdlet.equals("Get-ChildItem") ? ".\\*" : ".");
+        }
+        return paths;
     }
 
     private Bound bind(PsCmdlets.Cmdlet spec, PsAst.CommandCall c) {
