@@ -30,10 +30,12 @@ final class CmdCommands {
 
     private final CmdJudge judge;
     private final WindowsHost host;
+    final CmdReads reads;
 
     CmdCommands(CmdJudge judge) {
         this.judge = judge;
         this.host = judge.host;
+        this.reads = new CmdReads(judge);
     }
 
     /** A word's value, or null when part of it is not known here (a variable, a for loop's variable). */
@@ -51,7 +53,7 @@ final class CmdCommands {
 
     boolean simple(CmdAst.Simple s, boolean upstream) {
         int mark = host.mark();
-        redirects(s.redirects());
+        reads.redirects(s.redirects());
         if (s.words().isEmpty()) {
             return false;
         }
@@ -146,18 +148,25 @@ final class CmdCommands {
             case "dir", "type" -> {
                 for (String a : args) {
                     if (!isSwitch(a) || base.equals("type")) {
-                        reads(a, s.span(), base);
+                        reads.path(a, s.span(), base);
                     }
                 }
             }
             case "echo", "rem" -> {
-                for (int i = 1; i < s.words().size(); i++) {
-                    host.data(s.words().get(i).span());
+                if (s.words().size() > 1) {
+                    // everything after the name is printed (or ignored) as one text
+                    host.data(new Span(s.words().get(1).span().start(), s.words().getLast().span().end()));
                 }
             }
-            case "set" -> host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, args.isEmpty() || args.getFirst() != null
-                    && args.size() == 1 && !s.rest().contains("=") ? "set prints the environment, which may hold secrets"
-                    : "set changes the environment of the commands that follow", s.span());
+            case "set" -> {
+                if (s.rest().contains("=")) {
+                    host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "set changes the environment of the commands that follow",
+                            s.span());
+                } else {
+                    host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "set prints the environment, which may hold secrets",
+                            s.span());
+                }
+            }
             case "start" -> {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, "start runs a program or opens a document or address", s.span());
                 String target = startTarget(s);
@@ -245,83 +254,10 @@ final class CmdCommands {
             host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
         }
         if (base.equals("findstr")) {
-            findstr(args, s.span());
+            reads.findstr(args, s.span());
         } else if (args.contains(null)) {
             host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
         }
         return false;
-    }
-
-    /** findstr's files: after the pattern (unless /c: or /g: gave it), and those /f: and /g: name. */
-    private void findstr(List<String> args, Span span) {
-        boolean patternGiven = false;
-        boolean first = true;
-        for (String a : args) {
-            if (a == null) {
-                reads(null, span, "findstr");
-                continue;
-            }
-            String lower = a.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("/c:") || lower.startsWith("/g:")) {
-                patternGiven = true;
-            }
-            if (lower.startsWith("/f:") || lower.startsWith("/g:")) {
-                reads(a.substring(3), span, "findstr");
-            } else if (!isSwitch(a)) {
-                if (first && !patternGiven) {
-                    first = false;
-                } else {
-                    reads(a, span, "findstr");
-                }
-            }
-        }
-    }
-
-    /** A path a command reads: unknown, wildcarded or secret asks. */
-    void reads(String path, Span span, String who) {
-        if (path == null) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads a path whose value is not known here", span);
-            return;
-        }
-        if (path.indexOf('*') >= 0 || path.indexOf('?') >= 0) {
-            String dir = path.contains("\\") || path.contains("/") ? path.substring(0, Math.max(path.lastIndexOf('\\'),
-                    path.lastIndexOf('/')) + 1) : "";
-            if (who.equals("dir") && dir.indexOf('*') < 0 && dir.indexOf('?') < 0) {
-                path = dir.isEmpty() ? "." : dir;
-            } else {
-                host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads the wildcard path " + path
-                        + ", which shellgate does not expand", span);
-                return;
-            }
-        }
-        List<String> abs = judge.absolute(path);
-        if (abs.isEmpty()) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + path
-                    + " in a working directory that is not known here", span);
-        }
-        for (String a : abs) {
-            String why = host.sensitive(a, false);
-            if (why != null) {
-                host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + path + ": " + why, span);
-                return;
-            }
-        }
-    }
-
-    void redirects(List<CmdToken> redirects) {
-        for (CmdToken r : redirects) {
-            String t = r.text();
-            int op = t.lastIndexOf('>') >= 0 ? t.lastIndexOf('>') : t.lastIndexOf('<');
-            String target = t.substring(op + 1);
-            if (target.startsWith("&") || target.equalsIgnoreCase("nul") || target.equalsIgnoreCase("nul:")) {
-                continue;
-            }
-            if (t.indexOf('<') >= 0) {
-                reads(r.known() ? target : null, r.span(), "the redirection <");
-            } else {
-                host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "the redirection " + t.substring(0, op + 1) + " writes to "
-                        + (r.known() ? target : "a file named at run time"), r.span());
-            }
-        }
     }
 }

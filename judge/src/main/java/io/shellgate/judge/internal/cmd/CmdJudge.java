@@ -23,6 +23,7 @@ public final class CmdJudge {
     String cwd;
     /** The variables of the for loops around the command being judged ({@code %i}). */
     final java.util.Set<String> loopVariables = new java.util.HashSet<>();
+    private boolean budgetSpent;
     private final CmdCommands commands;
 
     private CmdJudge(WindowsHost host, String text) {
@@ -54,8 +55,11 @@ public final class CmdJudge {
 
     /** Judges a node; returns whether its output may come from the network. */
     boolean node(CmdAst.Node n, boolean upstream) {
-        if (host.pastDeadline()) {
-            host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the line took longer than the time budget", n.span());
+        if (budgetSpent || host.pastDeadline()) {
+            if (!budgetSpent) {
+                host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the line took longer than the time budget", n.span());
+            }
+            budgetSpent = true;
             return false;
         }
         return switch (n) {
@@ -75,7 +79,7 @@ public final class CmdJudge {
                 yield downloads;
             }
             case CmdAst.Group g -> {
-                commands.redirects(g.redirects());
+                commands.reads.redirects(g.redirects());
                 yield node(g.body(), upstream);
             }
             case CmdAst.If i -> {
@@ -99,7 +103,7 @@ public final class CmdJudge {
         } else if (fileSet && !(set.startsWith("\"") && !backq)) {
             for (String file : set.replace("\"", "").split(" ")) {
                 if (!file.isEmpty()) {
-                    commands.reads(file, f.setSpan(), "for /f");
+                    commands.reads.path(file, f.setSpan(), "for /f");
                 }
             }
         }

@@ -33,6 +33,7 @@ public final class PowerShellJudge {
     final Set<String> functions = new HashSet<>();
     /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
     List<String> listed = List.of();
+    private boolean budgetSpent;
     private final PsCommandJudge commands;
 
     private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell) {
@@ -71,9 +72,12 @@ public final class PowerShellJudge {
 
     void statements(List<PsAst.Statement> statements) {
         for (PsAst.Statement s : statements) {
-            if (host.pastDeadline()) {
-                host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the script took longer than the time budget",
-                        s.span());
+            if (budgetSpent || host.pastDeadline()) {
+                if (!budgetSpent) {
+                    host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the script took longer than the time budget",
+                            s.span());
+                }
+                budgetSpent = true;
                 return;
             }
             statement(s);

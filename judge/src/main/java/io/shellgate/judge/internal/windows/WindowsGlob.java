@@ -18,8 +18,26 @@ public final class WindowsGlob {
         this.pattern = pattern;
     }
 
+    private static final int CACHE_SIZE = 256;
+    private static final java.util.Map<List<String>, WindowsGlob> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** One expression for all the patterns, with {@code ~} expanded to {@code home} (patterns with ~ are dropped without one). */
     public static WindowsGlob of(List<String> globs, String home) {
+        List<String> key = new java.util.ArrayList<>(globs);
+        key.add(home == null ? "\0" : home);
+        WindowsGlob cached = CACHE.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        if (CACHE.size() > CACHE_SIZE) {
+            CACHE.clear();
+        }
+        WindowsGlob compiled = compile(globs, home);
+        CACHE.put(List.copyOf(key), compiled);
+        return compiled;
+    }
+
+    private static WindowsGlob compile(List<String> globs, String home) {
         StringBuilder all = new StringBuilder();
         for (String g : globs) {
             String e = g;
