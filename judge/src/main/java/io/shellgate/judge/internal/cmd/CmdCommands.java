@@ -2,9 +2,11 @@ package io.shellgate.judge.internal.cmd;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
 import io.shellgate.judge.internal.windows.WindowsRules;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
@@ -122,7 +124,7 @@ final class CmdCommands {
                 if (colon > 0) {
                     options.add(o.substring(0, colon));
                 } else {
-                    for (String part : o.substring(1).split("/")) {
+                    for (String part : WindowsPaths.split(o.substring(1), '/')) {
                         if (!part.isEmpty()) {
                             options.add("/" + part);
                         }
@@ -199,7 +201,7 @@ final class CmdCommands {
             return true;
         }
         // glued switches are short (/s/q, /a:h/b); a longer part makes it a path
-        for (String part : a.substring(1).split("/")) {
+        for (String part : WindowsPaths.split(a.substring(1), '/')) {
             int colon = part.indexOf(':');
             if ((colon >= 0 ? colon : part.length()) > 3) {
                 return false;
@@ -234,7 +236,7 @@ final class CmdCommands {
             if (!program.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
             }
-            List<String> list = args.contains(null) ? null : io.shellgate.judge.internal.windows.WindowsArgv.split(s.rest());
+            List<String> list = args.contains(null) ? null : WindowsArgv.split(s.rest());
             if (list == null) {
                 host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, base + " runs code computed at run time", s.span());
             } else {

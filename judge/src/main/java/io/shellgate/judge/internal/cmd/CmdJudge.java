@@ -101,7 +101,7 @@ public final class CmdJudge {
         if (fileSet && set.length() >= 2 && set.charAt(0) == quote && set.charAt(set.length() - 1) == quote) {
             host.nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
         } else if (fileSet && !(set.startsWith("\"") && !backq)) {
-            for (String file : set.replace("\"", "").split(" ")) {
+            for (String file : WindowsPaths.split(set.replace("\"", ""), ' ')) {
                 if (!file.isEmpty()) {
                     commands.reads.path(file, f.setSpan(), "for /f");
                 }

@@ -1,11 +1,13 @@
 package io.shellgate.judge.internal.powershell;
 
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -220,12 +222,11 @@ final class PsCmdletJudge {
                 argv.add(program);
                 for (PsAst.Expr e : b.values.getOrDefault("ArgumentList", List.of())) {
                     for (String v : PsValues.values(e, host)) {
-                        argv.addAll(v == null ? java.util.Collections.singletonList(null)
-                                : io.shellgate.judge.internal.windows.WindowsArgv.split(v));
+                        argv.addAll(v == null ? Collections.singletonList(null) : WindowsArgv.split(v));
                     }
                 }
                 if (!argv.contains(null)) {
-                    new PsNative(ps).judgeArgv(argv, c.span(), false);
+                    commands.natives.judgeArgv(argv, c.span(), false);
                 }
                 return true;
             }

@@ -19,7 +19,7 @@ final class PsCommandJudge {
     private final PowerShellJudge ps;
     private final WindowsHost host;
     private final PsCmdletJudge cmdlets;
-    private final PsNative natives;
+    final PsNative natives;
 
     PsCommandJudge(PowerShellJudge ps) {
         this.ps = ps;

@@ -88,7 +88,7 @@ public final class WindowsPaths {
             prefix = "/";
         }
         List<String> parts = new ArrayList<>();
-        for (String seg : rest.split("/")) {
+        for (String seg : split(rest, '/')) {
             String s = seg.equals(".") || seg.equals("..") ? seg : stripTrailing(seg);
             s = SHORT_NAMES.getOrDefault(s, s);
             if (s.isEmpty() || s.equals(".")) {
@@ -112,6 +112,19 @@ public final class WindowsPaths {
             end--;
         }
         return seg.substring(0, end);
+    }
+
+    /** {@code text} cut at every {@code separator}, empty parts kept (no regular expression on untrusted text). */
+    public static List<String> split(String text, char separator) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == separator) {
+                out.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        return out;
     }
 
     /** A path with forward slashes, for the working and home directories. */
