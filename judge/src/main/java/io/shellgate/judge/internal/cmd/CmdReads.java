@@ -60,6 +60,11 @@ final class CmdReads {
                 return;
             }
         }
+        if (path.startsWith("\\\\") || path.startsWith("//")) {
+            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + path
+                    + " from a network share, which sends the user's credentials to that server", span);
+            return;
+        }
         List<String> abs = judge.absolute(path);
         if (abs.isEmpty()) {
             host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + path

@@ -115,6 +115,11 @@ final class PsCommandJudge {
             return;
         }
         String p = value.replace('\\', '/');
+        if (p.startsWith("//")) {
+            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
+                    + " from a network share, which sends the user's credentials to that server", span);
+            return;
+        }
         int provider = p.indexOf("::");
         String bare = provider > 0 ? p.substring(provider + 2) : p;
         if (WindowsPaths.driveLike(bare) || provider > 0 && !p.toLowerCase(Locale.ROOT).contains("filesystem::")) {

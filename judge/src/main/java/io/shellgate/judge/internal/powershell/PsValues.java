@@ -32,12 +32,25 @@ final class PsValues {
                 }
                 yield sb.toString();
             }
-            case PsAst.SubExpr s -> null;
+            case PsAst.SubExpr s -> constant(s);
             case PsAst.ScriptBlock b -> null;
             case PsAst.TypeName t -> null;
             case PsAst.Member m -> null;
             case PsAst.Compound c -> null;
         };
+    }
+
+    /** {@code ('C:\')} and {@code $()}: a subexpression that only yields a constant. */
+    private static String constant(PsAst.SubExpr s) {
+        if (s.statements().isEmpty()) {
+            return "";
+        }
+        if (s.statements().size() == 1 && s.statements().getFirst() instanceof PsAst.Pipeline p && p.elements().size() == 1
+                && p.elements().getFirst() instanceof PsAst.ExprElement e && e.redirects().isEmpty()
+                && e.expr() instanceof PsAst.Literal l) {
+            return l.value();
+        }
+        return null;
     }
 
     /** The elements of an argument ({@code a,b} has two); null entries are not known here. */
