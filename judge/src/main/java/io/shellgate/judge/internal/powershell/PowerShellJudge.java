@@ -5,9 +5,11 @@ import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsPaths;
 import io.shellgate.rules.Tier;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,6 +33,8 @@ public final class PowerShellJudge {
     /** The working directory with forward slashes; null once a cd to somewhere unknown ran. */
     String cwd;
     final Set<String> functions = new HashSet<>();
+    /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
+    final Map<String, String> assigned = new HashMap<>();
     /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
     List<String> listed = List.of();
     private boolean budgetSpent;
@@ -90,8 +94,14 @@ public final class PowerShellJudge {
             case PsAst.Assignment a -> {
                 target(a.target(), a.span());
                 statement(a.value());
+                remember(a);
             }
             case PsAst.Block b -> {
+                for (PsAst.Expr e : b.expressions()) {
+                    if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
+                        assigned.put(PsValues.name(v), null);
+                    }
+                }
                 if (b.keyword().equals("switch-file")) {
                     commands.readsFile(b.expressions().getFirst(), b.span(), "switch -File");
                     return;
@@ -104,6 +114,20 @@ public final class PowerShellJudge {
                 statements(f.body());
             }
         }
+    }
+
+    /** Keeps the constant a variable was set to ({@code $p = 'C:\'}), for the policy's rules; anything else forgets it. */
+    private void remember(PsAst.Assignment a) {
+        PsAst.Expr target = a.target() instanceof PsAst.Compound c && !c.parts().isEmpty() ? c.parts().getFirst() : a.target();
+        if (!(target instanceof PsAst.Variable v)) {
+            return;
+        }
+        String constant = null;
+        if (a.operator().equals("=") && target == a.target() && a.value() instanceof PsAst.Pipeline p && p.elements().size() == 1
+                && p.elements().getFirst() instanceof PsAst.ExprElement e && e.redirects().isEmpty()) {
+            constant = PsValues.value(e.expr(), host, assigned);
+        }
+        assigned.put(PsValues.name(v), constant);
     }
 
     private void pipeline(PsAst.Pipeline p) {

@@ -158,7 +158,7 @@ final class PsCmdletJudge {
     private void add(Bound b, String param, PsAst.Expr value) {
         b.values.computeIfAbsent(param, k -> new ArrayList<>()).add(value);
         if (!(value instanceof PsAst.ScriptBlock)) {
-            b.operands.addAll(PsValues.values(value, host));
+            b.operands.addAll(PsValues.values(value, host, ps.assigned));
         }
     }
 

@@ -58,6 +58,16 @@ final class PsCommandJudge {
             } else {
                 host.report(WindowsChecks.DYNAMIC_COMMAND, Tier.ASK, "the command to run is computed at run time"
                         + " (the call operator & with a computed target)", c.span());
+                String known = PsValues.value(c.name(), host, ps.assigned);
+                if (known != null && !known.isEmpty()) {
+                    // $c = 'Remove-Item'; & $c ...: still asked about, and refused when what it names is refused
+                    String cmdlet = PsNames.cmdlet(known);
+                    if (cmdlet != null) {
+                        cmdlets.judge(cmdlet, c, piped, upstream, fromExpression);
+                    } else {
+                        natives.judge(known, c, upstream);
+                    }
+                }
                 if (PsDownloads.in(c.name()) || upstream) {
                     WindowsShells.downloadToShell(host, c.span(), "runs code downloaded from the network");
                 }

@@ -18,13 +18,24 @@ final class PsValues {
 
     /** The string value of an argument when it is known here, else null. */
     static String value(PsAst.Expr e, WindowsHost host) {
+        return value(e, host, Map.of());
+    }
+
+    /**
+     * The same, with variables the script assigned a constant to earlier ({@code assigned}). Only
+     * the policy's deny and ask rules may use those: a loop or a branch may change them.
+     */
+    static String value(PsAst.Expr e, WindowsHost host, Map<String, String> assigned) {
         return switch (e) {
             case PsAst.Literal l -> l.value();
-            case PsAst.Variable v -> variable(v, host);
+            case PsAst.Variable v -> {
+                String known = variable(v, host);
+                yield known != null || v.splat() ? known : assigned.get(name(v));
+            }
             case PsAst.Expandable x -> {
                 StringBuilder sb = new StringBuilder();
                 for (PsAst.Expr part : x.parts()) {
-                    String v = value(part, host);
+                    String v = value(part, host, assigned);
                     if (v == null) {
                         yield null;
                     }
@@ -55,15 +66,28 @@ final class PsValues {
 
     /** The elements of an argument ({@code a,b} has two); null entries are not known here. */
     static List<String> values(PsAst.Expr e, WindowsHost host) {
+        return values(e, host, Map.of());
+    }
+
+    /** The same, with the script's constant variables, for the policy's rules only. */
+    static List<String> values(PsAst.Expr e, WindowsHost host, Map<String, String> assigned) {
         List<String> out = new ArrayList<>();
         if (e instanceof PsAst.Compound c && !c.parts().isEmpty()) {
             for (PsAst.Expr part : c.parts()) {
-                out.add(value(part, host));
+                out.add(value(part, host, assigned));
             }
         } else {
-            out.add(value(e, host));
+            out.add(value(e, host, assigned));
         }
         return out;
+    }
+
+    /** A variable's name without its scope ({@code $script:x} is {@code x}), lower case. */
+    static String name(PsAst.Variable v) {
+        String n = v.name().toLowerCase(Locale.ROOT);
+        int colon = n.indexOf(':');
+        return colon > 0 && Set.of("global", "script", "local", "private", "using").contains(n.substring(0, colon))
+                ? n.substring(colon + 1) : n;
     }
 
     private static String variable(PsAst.Variable v, WindowsHost host) {
