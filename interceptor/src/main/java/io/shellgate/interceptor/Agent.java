@@ -40,11 +40,12 @@ public final class Agent {
             System.exit(0);
         }
         Gate.configure(options, instrumentation);
-        LazyTransformer transformer = new LazyTransformer();
-        instrumentation.addTransformer(transformer, true);
-        // classes loaded before the agent (always so when attached) are transformed again now
+        instrumentation.addTransformer(new LazyTransformer(), true);
+        // a ProcessBuilder loaded before the agent (attached to a running JVM, or a tool that
+        // used it in its own premain) is changed now; ProcessImpl follows at the first start
         for (Class<?> c : instrumentation.getAllLoadedClasses()) {
-            if (LazyTransformer.wants(c.getName().replace('.', '/')) && c.getClassLoader() == null) {
+            if (c.getName().equals("java.lang.ProcessBuilder") && c.getClassLoader() == null) {
+                LazyTransformer.arm();
                 try {
                     instrumentation.retransformClasses(c);
                 } catch (UnmodifiableClassException | RuntimeException e) {

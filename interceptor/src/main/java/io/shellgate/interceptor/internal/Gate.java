@@ -29,6 +29,35 @@ public final class Gate {
         instrumentation = inst;
     }
 
+    /**
+     * Before {@code ProcessBuilder.start(Redirect[])}, which every start goes through: makes sure
+     * ProcessImpl carries the gate (retransforming it the first time), and refuses every start
+     * when it cannot.
+     */
+    public static void ready() throws IOException {
+        if (LazyTransformer.processImplDone()) {
+            return;
+        }
+        synchronized (Gate.class) {
+            if (!LazyTransformer.processImplDone()) {
+                LazyTransformer.arm();
+                try {
+                    // loads it if needed (and the armed transformer changes it); else changes it now
+                    Class<?> impl = Class.forName("java.lang.ProcessImpl", false, null);
+                    if (!LazyTransformer.processImplDone() && instrumentation != null) {
+                        instrumentation.retransformClasses(impl);
+                    }
+                } catch (Exception | LinkageError e) {
+                    LazyTransformer.report(LazyTransformer.PROCESS_IMPL, e);
+                }
+            }
+        }
+        if (!LazyTransformer.processImplDone()) {
+            throw new ShellgateRefusedException("agent-error", "error", "the agent could not instrument"
+                    + " java.lang.ProcessImpl, so it cannot judge any process; none is started");
+        }
+    }
+
     /** Before {@code ProcessImpl.start}: {@code env} and {@code dir} are null when inherited. */
     public static void start(String[] argv, Map<String, String> env, String dir) throws IOException {
         if (INSIDE.get() != null) {

@@ -1,5 +1,6 @@
 package io.shellgate.interceptor.internal;
 
+import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -30,6 +31,7 @@ final class Instrumenter {
 
     private static final String START = "io.shellgate.interceptor.internal.ProcessAdvice$Start";
     private static final String PIPELINE = "io.shellgate.interceptor.internal.ProcessAdvice$Pipeline";
+    private static final String READY = "io.shellgate.interceptor.internal.ProcessAdvice$Ready";
 
     private Instrumenter() {}
 
@@ -43,8 +45,11 @@ final class Instrumenter {
         TypePool pool = TypePool.Default.of(locator);
         AsmVisitorWrapper advice = name.equals("java.lang.ProcessImpl")
                 ? Advice.to(pool.describe(START).resolve(), locator).on(named("start").and(isStatic()).and(takesArguments(5)))
-                : Advice.to(pool.describe(PIPELINE).resolve(), locator).on(named("startPipeline").and(isStatic())
-                        .and(takesArguments(1)));
+                : new AsmVisitorWrapper.Compound(
+                        Advice.to(pool.describe(PIPELINE).resolve(), locator).on(named("startPipeline").and(isStatic())
+                                .and(takesArguments(1))),
+                        Advice.to(pool.describe(READY).resolve(), locator).on(named("start").and(isPrivate())
+                                .and(takesArguments(1))));
         return new ByteBuddy()
                 .with(TypeValidation.DISABLED)
                 .with(Implementation.Context.Disabled.Factory.INSTANCE)

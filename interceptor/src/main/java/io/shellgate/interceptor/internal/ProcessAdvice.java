@@ -30,6 +30,18 @@ final class ProcessAdvice {
         }
     }
 
+    /** At the start of {@code ProcessBuilder.start(Redirect[])}, which every start goes through. */
+    static final class Ready {
+
+        private Ready() {}
+
+        @Advice.OnMethodEnter
+        static void enter() throws Throwable {
+            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
+                    ClassLoader.getSystemClassLoader()), "ready", MethodType.methodType(void.class)).invokeExact();
+        }
+    }
+
     /** At the start of {@code ProcessBuilder.startPipeline(List)}. */
     static final class Pipeline {
 

@@ -166,7 +166,11 @@ final class ServerBackend implements Backend {
         try {
             return connect();
         } catch (IOException first) {
-            startServer();
+            try {
+                startServer();
+            } catch (IOException e) {
+                throw new IOException("no judge server answered in " + run + ", and none could be started: " + e.getMessage(), e);
+            }
             long deadline = System.currentTimeMillis() + START_MILLIS;
             while (true) {
                 try {
@@ -212,8 +216,11 @@ final class ServerBackend implements Backend {
     private void startServer() throws IOException {
         Path program = launcherPath();
         if (program == null) {
-            throw new IOException("no judge server answers in " + run + ", and no shellgate launcher was found to start"
-                    + " one (give the agent launcher=PATH, or put shellgate next to the agent jar or on PATH)");
+            throw new IOException("no shellgate launcher was found to start one (give the agent launcher=PATH, or put"
+                    + " shellgate next to the agent jar or on PATH)");
+        }
+        if (!Files.isExecutable(program)) {
+            throw new IOException("the shellgate launcher " + program + " cannot be run");
         }
         Path starting = run.resolve("starting");
         long now = System.currentTimeMillis() / 1000;
