@@ -204,6 +204,17 @@ class JavaAgentTest {
     }
 
     @Test
+    void theInProcessJudgeTakesTheUserPolicyFromTheJvmNotFromTheChildsHome() throws Exception {
+        Path otherHome = box.root.resolve("other-home");
+        Files.createDirectories(otherHome.resolve(".config/shellgate"));
+        Files.writeString(otherHome.resolve(".config/shellgate/policy.toml"), TOUCH_IS_READ_ONLY);
+        String out = line(AgentJvm.of(25, "in-process").run(box, "", "pb-in", box.work.toString(), "HOME=" + otherHome,
+                "touch", marker.toString()));
+        assertThat(out).contains("rule=not-read-only tier=ask");
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
     void withoutAServerOrALauncherEverythingIsRefused() throws Exception {
         AgentJvm jvm = AgentJvm.of(17, "server");
         String out = line(jvm.run(box, "launcher=" + box.root.resolve("no-such-shellgate"), "pb", "echo", "hi"));

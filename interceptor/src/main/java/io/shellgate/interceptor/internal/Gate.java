@@ -86,6 +86,8 @@ public final class Gate {
                 if (b == null || b.command().isEmpty()) {
                     continue;
                 }
+                // environment() gives the builder a copy of the JVM's environment if it had none:
+                // the same variables the stage would have inherited
                 Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath());
                 if (refused != null) {
                     throw new ShellgateRefusedException(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)

@@ -28,8 +28,9 @@ import java.util.function.Function;
 /**
  * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
  * Java 17 side cannot name these classes). Input: command, dialect, cwd, env, positional, pid,
- * main class, session. Output: runs, tier, rule, message. The policies in effect are read for
- * every process, and a judge is built once per distinct set of their contents.
+ * main class, session. Output: runs, tier, rule, message. The policies in effect (found from the
+ * process's directory and this JVM's own environment) are read for every process, and a judge is
+ * built once per distinct set of their contents.
  */
 public final class InProcessJudge implements Function<Object[], Object[]> {
 
@@ -60,7 +61,9 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[5], (String) in[6], (String) in[7]);
         Loaded loaded;
         try {
-            loaded = load(cwd, env);
+            // the policy files and the review settings are this JVM's user's: the environment a
+            // tool gives its child (HOME=/somewhere/else) must not pick another user policy
+            loaded = load(cwd, System.getenv());
         } catch (PolicyException e) {
             return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
                 + String.join("; ", e.problems())};
