@@ -37,6 +37,13 @@ public final class AgentTarget {
             case "pipeline" -> pipeline(rest);
             case "threads" -> threads(Integer.parseInt(rest.get(0)), Integer.parseInt(rest.get(1)), rest.get(2));
             case "spawn-true" -> spawnTrue(Integer.parseInt(rest.get(0)));
+            // again-after SECONDS argv...: starts argv, waits, starts it again
+            case "again-after" -> {
+                List<String> argv = rest.subList(1, rest.size());
+                run(() -> new ProcessBuilder(argv).start());
+                Thread.sleep(Long.parseLong(rest.get(0)) * 1000);
+                run(() -> new ProcessBuilder(argv).start());
+            }
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
         }

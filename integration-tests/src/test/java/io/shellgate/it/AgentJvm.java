@@ -25,10 +25,11 @@ record AgentJvm(int feature, Path java, String judge) {
         return Path.of(path).toAbsolutePath().normalize();
     }
 
-    /** Compiles the target tool for Java 17 with the JDK 17 compiler, once. */
+    /** Compiles the target tool for Java 17 with the JDK 17 compiler, once (again when its source changed). */
     static synchronized Path targetClasses() throws Exception {
-        if (!Files.isRegularFile(TARGET_CLASSES.resolve("AgentTarget.class"))) {
-            Path source = Path.of("src/test/resources/agent-target/AgentTarget.java").toAbsolutePath();
+        Path source = Path.of("src/test/resources/agent-target/AgentTarget.java").toAbsolutePath();
+        Path compiled = TARGET_CLASSES.resolve("AgentTarget.class");
+        if (!Files.isRegularFile(compiled) || Files.getLastModifiedTime(compiled).compareTo(Files.getLastModifiedTime(source)) < 0) {
             Processes.Result r = Processes.run(List.of(LauncherScriptTest.jdk("17").resolve("bin/javac").toString(),
                     "--release", "17", "-d", TARGET_CLASSES.toString(), source.toString()), null, (String) null, null);
             if (r.code() != 0) {

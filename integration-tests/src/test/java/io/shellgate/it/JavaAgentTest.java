@@ -233,6 +233,13 @@ class JavaAgentTest {
     }
 
     @Test
+    void aConnectionTheServerClosedWhileIdleIsReplacedNotARefusal() throws Exception {
+        // the server closes a Unix socket connection after 30 idle seconds
+        Processes.Result r = AgentJvm.of(17, "server").run(box, "", "again-after", "33", "echo", "still");
+        assertThat(line(r)).isEqualTo("RAN exit=0 out=still\nRAN exit=0 out=still");
+    }
+
+    @Test
     void aJvmThatStartsNoProcessNeverLoadsTheBytecodeLibrary() throws Exception {
         for (AgentJvm jvm : jvms().toList()) {
             Processes.Result r = jvm.run(box, box.env, "", List.of("-verbose:class"), "nothing");

@@ -142,23 +142,29 @@ final class ServerBackend implements Backend {
     }
 
     private String exchange(String request) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Connection c = idle.poll();
-            boolean pooled = c != null;
-            if (c == null) {
-                c = connectOrStart();
-            }
+        Connection pooled = idle.poll();
+        if (pooled != null) {
             try {
-                String reply = c.roundTrip(request);
-                idle.offer(c);
+                String reply = pooled.roundTrip(request);
+                idle.offer(pooled);
                 return reply;
             } catch (IOException e) {
-                c.close();
-                // the server closes a connection that idled for 30 s: one fresh try
-                if (!pooled || attempt > 0) {
-                    throw e;
+                // the server closes connections that idled for 30 s: the others in the pool are
+                // as old, so all go, and the request is sent once more on a fresh connection
+                pooled.close();
+                for (Connection c = idle.poll(); c != null; c = idle.poll()) {
+                    c.close();
                 }
             }
+        }
+        Connection fresh = connectOrStart();
+        try {
+            String reply = fresh.roundTrip(request);
+            idle.offer(fresh);
+            return reply;
+        } catch (IOException e) {
+            fresh.close();
+            throw e;
         }
     }
 
