@@ -44,6 +44,16 @@ public final class AgentTarget {
                 Thread.sleep(Long.parseLong(rest.get(0)) * 1000);
                 run(() -> new ProcessBuilder(argv).start());
             }
+            // attach-then MARKER: starts echo (before any agent), says READY, waits for a line on
+            // standard input (the test attaches the agent meanwhile), then tries touch MARKER and echo
+            case "attach-then" -> {
+                run(() -> new ProcessBuilder("echo", "before").start());
+                System.out.println("READY");
+                System.out.flush();
+                new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+                run(() -> new ProcessBuilder("touch", rest.get(0)).start());
+                run(() -> new ProcessBuilder("echo", "after").start());
+            }
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
         }

@@ -2,6 +2,9 @@ package io.shellgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.tools.attach.VirtualMachine;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +13,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -237,6 +241,33 @@ class JavaAgentTest {
         // the server closes a Unix socket connection after 30 idle seconds
         Processes.Result r = AgentJvm.of(17, "server").run(box, "", "again-after", "33", "echo", "still");
         assertThat(line(r)).isEqualTo("RAN exit=0 out=still\nRAN exit=0 out=still");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void anAgentAttachedToARunningJvmGatesItsLaterStarts(AgentJvm jvm) throws Exception {
+        List<String> command = List.of(jvm.java().resolve("bin/java").toString(), "-XX:+EnableDynamicAgentLoading", "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString());
+        Process p = Processes.start(command, box.env, box.work);
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=before");
+            assertThat(out.readLine()).isEqualTo("READY");
+            // ProcessBuilder and ProcessImpl are loaded already: the agent must change them in place
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(p.pid()));
+            try {
+                vm.loadAgent(AgentJvm.agentJar().toString(), "judge=" + jvm.judge() + ",launcher=" + Processes.launcher());
+            } finally {
+                vm.detach();
+            }
+            p.getOutputStream().write('\n');
+            p.getOutputStream().close();
+            assertThat(out.readLine()).contains("rule=not-read-only tier=ask");
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=after");
+        } finally {
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            AgentTransformationErrors.check(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertThat(marker).doesNotExist();
     }
 
     @Test
