@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Starting the server on demand, and {@code shellgate wrap} around an agent. */
 class WrapAndStartTest extends SandboxTest {
@@ -60,6 +61,23 @@ class WrapAndStartTest extends SandboxTest {
         Processes.Result broken = box.shellgate(noJvm, input, "hook", "claude-code");
         assertThat(broken.code()).isEqualTo(2);
         assertThat(broken.err()).contains("not a Java 25");
+    }
+
+    @Test
+    @ExtendWith(AgentTransformationErrors.class)
+    void wrapWithJavaagentGatesTheProcessesAJvmAgentStarts() throws Exception {
+        Path marker = box.root.resolve("jvm-marker");
+        Path java = LauncherScriptTest.jdk("17").resolve("bin/java");
+        Processes.Result r = box.shellgate("wrap", "--javaagent=" + AgentJvm.agentJar(), "--", java.toString(), "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "pb", "touch", marker.toString());
+        AgentTransformationErrors.check(r.err());
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).startsWith("REFUSED").contains("rule=not-read-only tier=ask");
+        assertThat(r.err()).contains("Picked up JAVA_TOOL_OPTIONS: -javaagent:" + AgentJvm.agentJar() + "=launcher=");
+        assertThat(marker).doesNotExist();
+        Processes.Result missing = box.shellgate("wrap", "--javaagent=" + box.root.resolve("none.jar"), "--", "/bin/true");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("shellgate wrap: --javaagent: no agent jar at " + box.root.resolve("none.jar"));
     }
 
     @Test
