@@ -91,7 +91,7 @@ class JavaAgentTest {
     void askIsRefusedSayingThatItNeededReview(AgentJvm jvm) throws Exception {
         String out = line(jvm.run(box, "", "pb", "touch", marker.toString()));
         assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException rule=not-read-only tier=ask")
-                .contains("needed review");
+                .containsPattern("need(s|ed) review");
         assertThat(marker).doesNotExist();
     }
 
@@ -154,13 +154,15 @@ class JavaAgentTest {
     @MethodSource("jvms")
     void windowsShellScriptsAreJudgedInTheirDialect(AgentJvm jvm) throws Exception {
         String encoded = Base64.getEncoder().encodeToString("Remove-Item -Recurse C:\\".getBytes(StandardCharsets.UTF_16LE));
-        for (List<String> argv : List.of(List.of("cmd", "/c", "dir"), List.of("pwsh", "-NoProfile", "-Command", "Get-ChildItem"),
-                List.of("powershell", "-EncodedCommand", encoded))) {
+        // read-only scripts pass the gate (and then fail to start: neither shell is installed here)
+        for (List<String> argv : List.of(List.of("cmd", "/c", "dir"), List.of("pwsh", "-NoProfile", "-Command", "Get-ChildItem"))) {
             String out = line(jvm.run(box, "", Stream.concat(Stream.of("pb"), argv.stream()).toArray(String[]::new)));
-            String dialect = argv.get(0).equals("cmd") ? "cmd" : "powershell";
-            assertThat(out).as(argv.toString()).contains("rule=dialect-not-judged tier=ask")
-                    .contains(dialect + " command lines are not judged yet");
+            assertThat(out).as(argv.toString()).doesNotContain("ShellgateRefusedException")
+                    .contains("Cannot run program \"" + argv.get(0) + "\"");
         }
+        // an encoded script is decoded and judged as PowerShell
+        String out = line(jvm.run(box, "", "pb", "powershell", "-EncodedCommand", encoded));
+        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException").contains("tier=deny");
     }
 
     @ParameterizedTest(name = "{0}")
