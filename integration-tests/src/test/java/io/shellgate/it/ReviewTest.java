@@ -2,11 +2,11 @@ package io.shellgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.it.Sandbox.Mode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -24,20 +24,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ReviewTest extends SandboxTest {
 
-    enum Mode { SERVER, NO_SERVER }
 
     private static final Pattern ID = Pattern.compile("(?m)^([0-9a-f-]{36})  \\(shell-c pid \\d+");
 
     private Map<String, String> env(Mode mode, int timeout) throws Exception {
         box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", Integer.toString(timeout));
-        Map<String, String> env = new HashMap<>(box.env);
-        if (mode == Mode.SERVER) {
-            box.startServer();
-            env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk-here").toString());
-        } else {
-            env.put("SHELLGATE_NO_SERVER", "1");
-        }
-        return env;
+        return box.client(mode);
     }
 
     private CompletableFuture<Processes.Result> background(Map<String, String> env, String command) {

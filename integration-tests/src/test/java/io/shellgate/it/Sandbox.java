@@ -78,6 +78,24 @@ final class Sandbox implements AutoCloseable {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** How a client reaches a judge: through a running server, or with a JVM of its own per command. */
+    enum Mode { SERVER, NO_SERVER }
+
+    /**
+     * A client environment for a mode. SERVER starts the server first and gives the client no JVM
+     * to fall back on, so that every answer must come from the server.
+     */
+    Map<String, String> client(Mode mode) throws Exception {
+        Map<String, String> client = new HashMap<>(env);
+        if (mode == Mode.SERVER) {
+            startServer();
+            client.put("SHELLGATE_JAVA_HOME", root.resolve("no-jdk-here").toString());
+        } else {
+            client.put("SHELLGATE_NO_SERVER", "1");
+        }
+        return client;
+    }
+
     /** Starts {@code shellgate serve ARGS} and waits until it has published its port and token. */
     Process startServer(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "serve"));
