@@ -2,6 +2,7 @@ package io.shellgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.it.Sandbox.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -21,19 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DropInShellTest extends SandboxTest {
 
-    enum Mode { SERVER, NO_SERVER }
-
-    /** The client environment for a mode; in SERVER mode the server is started first. */
     private Map<String, String> env(Mode mode) throws Exception {
-        Map<String, String> env = new HashMap<>(box.env);
-        if (mode == Mode.SERVER) {
-            box.startServer();
-            // the client has no JVM to fall back on: every answer must come from the server
-            env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk-here").toString());
-        } else {
-            env.put("SHELLGATE_NO_SERVER", "1");
-        }
-        return env;
+        return box.client(mode);
     }
 
     private Processes.Result sh(Map<String, String> env, String... args) throws Exception {
@@ -82,8 +72,8 @@ class DropInShellTest extends SandboxTest {
         Processes.Result ask = sh(env, "-c", "rm -f marker");
         assertThat(ask.code()).isEqualTo(126);
         assertThat(ask.out()).isEmpty();
-        assertThat(ask.err()).isEqualTo("shellgate: refused (not-read-only): needs review, and no reviewer is available:"
-                + " rm is not on the read-only list\n");
+        assertThat(ask.err()).isEqualTo("shellgate: refused (not-read-only): needs review (rm is not on the read-only list),"
+                + " and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)\n");
         assertThat(marker).hasContent("still here");
 
         // a deny refuses the whole line: the harmless part before it does not run either

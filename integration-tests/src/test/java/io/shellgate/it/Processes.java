@@ -45,8 +45,10 @@ final class Processes {
 
     static Result run(List<String> command, Map<String, String> env, byte[] stdin, Path cwd) throws IOException, InterruptedException {
         Process p = start(command, env, cwd);
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+        // threads of their own: the common pool has one thread on a two-core machine, and a caller
+        // that waits on another process there would starve these readers
+        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()), Processes::thread);
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()), Processes::thread);
         try {
             if (stdin != null) {
                 p.getOutputStream().write(stdin);
@@ -60,6 +62,11 @@ final class Processes {
             throw new IllegalStateException("timed out: " + command);
         }
         return new Result(p.exitValue(), out.join(), err.join());
+    }
+
+    /** Runs a task on a daemon thread of its own. */
+    static void thread(Runnable task) {
+        Thread.ofPlatform().daemon().start(task);
     }
 
     static Process start(List<String> command, Map<String, String> env, Path cwd) throws IOException {

@@ -127,7 +127,6 @@ class PtyShellTest extends SandboxTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bash", "zsh"})
-    @Disabled("needs the review pipeline's session memory (issue 5)")
     void alwaysForTheSessionStopsAskingForThatLineOnly(String shell) throws Exception {
         shell(shell).type("touch made\r");
         term.await(ASKED);

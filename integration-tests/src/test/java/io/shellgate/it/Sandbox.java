@@ -54,6 +54,8 @@ final class Sandbox implements AutoCloseable {
         // a server that a test leaves behind goes away by itself
         env.put("SHELLGATE_SERVER_IDLE_SECONDS", "60");
         env.put("SHELLGATE_SHELL", "/bin/bash");
+        // an ask is refused at once unless a test waits for a person on purpose
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
     }
 
     /** Runs {@code shellgate ARGS} in the working directory with this environment. */
@@ -74,6 +76,24 @@ final class Sandbox implements AutoCloseable {
 
     static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** How a client reaches a judge: through a running server, or with a JVM of its own per command. */
+    enum Mode { SERVER, NO_SERVER }
+
+    /**
+     * A client environment for a mode. SERVER starts the server first and gives the client no JVM
+     * to fall back on, so that every answer must come from the server.
+     */
+    Map<String, String> client(Mode mode) throws Exception {
+        Map<String, String> client = new HashMap<>(env);
+        if (mode == Mode.SERVER) {
+            startServer();
+            client.put("SHELLGATE_JAVA_HOME", root.resolve("no-jdk-here").toString());
+        } else {
+            client.put("SHELLGATE_NO_SERVER", "1");
+        }
+        return client;
     }
 
     /** Starts {@code shellgate serve ARGS} and waits until it has published its port and token. */

@@ -74,8 +74,8 @@ class StdinSessionTest extends SandboxTest {
                 echo "status $?"
                 echo "$X"
                 """);
-        assertThat(r.err()).isEqualTo("shellgate: refused (not-read-only): needs review, and no reviewer is available:"
-                + " rm is not on the read-only list\n");
+        assertThat(r.err()).isEqualTo("shellgate: refused (not-read-only): needs review (rm is not on the read-only list),"
+                + " and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)\n");
         assertThat(r.out()).isEqualTo("status 126\nbefore\n");
         assertThat(marker).exists();
     }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Starting the server on demand, and {@code shellgate wrap} around an agent. */
 class WrapAndStartTest extends SandboxTest {
@@ -35,10 +36,11 @@ class WrapAndStartTest extends SandboxTest {
                 "$SHELL" -c 'echo gated'
                 "$SHELL" -c 'rm -f marker'; echo "rm: $?"
                 echo "shell: $SHELLGATE_SHELL"
+                echo "session: ${SHELLGATE_SESSION%%-*}"
                 exit 3
                 """);
         assertThat(r.code()).as(r.toString()).isEqualTo(3);
-        assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\n");
+        assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\nsession: wrap\n");
         assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
         assertThat(marker).exists();
         // the server was started for the session
@@ -59,6 +61,23 @@ class WrapAndStartTest extends SandboxTest {
         Processes.Result broken = box.shellgate(noJvm, input, "hook", "claude-code");
         assertThat(broken.code()).isEqualTo(2);
         assertThat(broken.err()).contains("not a Java 25");
+    }
+
+    @Test
+    @ExtendWith(AgentTransformationErrors.class)
+    void wrapWithJavaagentGatesTheProcessesAJvmAgentStarts() throws Exception {
+        Path marker = box.root.resolve("jvm-marker");
+        Path java = LauncherScriptTest.jdk("17").resolve("bin/java");
+        Processes.Result r = box.shellgate("wrap", "--javaagent=" + AgentJvm.agentJar(), "--", java.toString(), "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "pb", "touch", marker.toString());
+        AgentTransformationErrors.check(r.err());
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).startsWith("REFUSED").contains("rule=not-read-only tier=ask");
+        assertThat(r.err()).contains("Picked up JAVA_TOOL_OPTIONS: -javaagent:" + AgentJvm.agentJar() + "=launcher=");
+        assertThat(marker).doesNotExist();
+        Processes.Result missing = box.shellgate("wrap", "--javaagent=" + box.root.resolve("none.jar"), "--", "/bin/true");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("shellgate wrap: --javaagent: no agent jar at " + box.root.resolve("none.jar"));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.shellgate.launcher;
 
+import io.shellgate.launcher.internal.ApprovalsCommand;
 import io.shellgate.launcher.internal.CheckCommand;
+import io.shellgate.launcher.internal.LogCommand;
 import io.shellgate.launcher.internal.ExplainCommand;
 import io.shellgate.launcher.internal.PolicyCommand;
 import io.shellgate.launcher.internal.ServeCommand;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Command;
             "As a drop-in shell: shellgate -c 'COMMAND' runs COMMAND with the real shell if it is allowed,",
             "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
         subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
-            WrapCommand.class, HookCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
+            WrapCommand.class, HookCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
 public final class Main implements Runnable {
 
@@ -59,6 +61,9 @@ public final class Main implements Runnable {
                 }
                 if (cls == SessionCommand.class) {
                     return cls.cast(new SessionCommand(in));
+                }
+                if (cls == ApprovalsCommand.class) {
+                    return cls.cast(new ApprovalsCommand(in));
                 }
                 if (cls == HookCommand.class) {
                     return cls.cast(new HookCommand(in));

@@ -130,6 +130,18 @@ class MainTest {
     }
 
     @Test
+    void explainAndCheckJudgePowerShellAndCmd() {
+        Run ps = run("", "explain", "--dialect", "powershell", "--cwd", dir.toString(), "--", "gci src; rm -r -fo C:\\");
+        assertThat(ps.code()).isEqualTo(20);
+        assertThat(ps.out()).contains("dialect powershell").contains("resolves to: cmdlet Get-ChildItem")
+                .contains("resolves to: cmdlet Remove-Item").contains("powershell-remove-critical");
+        Run cmd = run("", "check", "--dialect", "cmd", "--cwd", dir.toString(), "--", "echo hi & r^d /s /q C:\\");
+        assertThat(cmd.code()).isEqualTo(20);
+        assertThat(cmd.out()).contains("cmd-remove-critical");
+        assertThat(run("", "check", "--dialect", "powershell", "--cwd", dir.toString(), "--", "Get-Location").code()).isZero();
+    }
+
+    @Test
     void explainShowsEachCommandItsWrappersResolutionAndRules() {
         Run r = run("", "explain", "--cwd", dir.toString(), "--", "timeout 60 rm -rf ~ | grep x");
         assertThat(r.code()).isEqualTo(20);

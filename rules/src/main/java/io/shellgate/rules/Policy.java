@@ -11,6 +11,7 @@ import java.util.stream.Stream;
  * @param sources the files it was built from, in layer order
  * @param notices things the loader wants a person to know (entries of an untrusted project
  *     file that were ignored because they would weaken the policy)
+ * @param review how asks are reviewed, and the remembered approvals
  */
 public record Policy(
         Settings settings,
@@ -21,7 +22,8 @@ public record Policy(
         PathSets paths,
         Programs programs,
         List<String> sources,
-        List<String> notices) {
+        List<String> notices,
+        ReviewSettings review) {
 
     public Policy {
         readOnly = List.copyOf(readOnly);

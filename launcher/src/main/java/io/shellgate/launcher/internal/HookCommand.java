@@ -5,6 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
+import io.shellgate.rules.Tier;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.rules.PolicyException;
@@ -75,12 +81,26 @@ public final class HookCommand implements Callable<Integer> {
         String cwdText = hook.path("cwd").asText("");
         Path cwd = cwdText.startsWith("/") && Files.isDirectory(Path.of(cwdText)) ? Path.of(cwdText) : Path.of("").toAbsolutePath();
         try {
-            Verdict v = new JudgeProvider(null).judge(cwd, System.getenv())
-                    // Claude Code keeps one shell for the session: a variable the environment does not
-                    // have may still be set there, so it is unknown, not empty
-                    .judge(new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false));
+            JudgeProvider.Loaded loaded = new JudgeProvider(null).load(cwd, System.getenv());
+            // Claude Code keeps one shell for the session: a variable the environment does not
+            // have may still be set there, so it is unknown, not empty
+            JudgeRequest request = new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false);
+            Verdict v = loaded.judge().judge(request);
+            String session = hook.path("session_id").asText("");
+            // memory and the LLM may answer; a person is asked by Claude Code itself ("ask")
+            Decision d = loaded.reviewer().review(new ReviewRequest(request, v,
+                    new Origin(EntryPoint.HOOK, ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L),
+                            "claude-code", session.isEmpty() ? "" : "claude-code-" + session), null, false));
             var r = v.primary();
-            out.println(decision(v.tier().id(), "shellgate " + v.tier().id() + " (" + r.rule() + "): " + r.message()));
+            if (d.runs()) {
+                out.println(decision("allow", "shellgate " + (d.step() == Step.JUDGE ? "allow (" + r.rule() + "): " + r.message()
+                        : "approved (" + d.step().id() + "): " + d.message())));
+            } else if (v.tier() == Tier.ASK && d.step() == Step.TIMEOUT) {
+                out.println(decision("ask", "shellgate ask (" + r.rule() + "): " + r.message()));
+            } else {
+                out.println(decision("deny", "shellgate deny (" + r.rule() + "): "
+                        + (v.tier() == Tier.ASK ? d.message() : r.message())));
+            }
         } catch (PolicyException e) {
             out.println(decision("deny", "shellgate: the policy is invalid: " + String.join("; ", e.problems())));
         } catch (RuntimeException e) {

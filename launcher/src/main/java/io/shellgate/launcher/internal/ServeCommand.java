@@ -68,7 +68,7 @@ public final class ServeCommand implements Callable<Integer> {
                     return ExitCode.ALLOW.code();
                 }
                 String self = System.getenv("SHELLGATE_LAUNCHER");
-                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self),
+                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self, null),
                         idle())) {
                     server.start();
                     server.await();

@@ -47,7 +47,7 @@ public final class ShellJudgeCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        RequestHandler handler = new RequestHandler(new JudgeProvider(null), System.getenv("SHELLGATE_LAUNCHER"));
+        RequestHandler handler = new RequestHandler(new JudgeProvider(null), System.getenv("SHELLGATE_LAUNCHER"), null);
         com.fasterxml.jackson.databind.JsonNode request;
         try {
             request = Protocol.parse(line);

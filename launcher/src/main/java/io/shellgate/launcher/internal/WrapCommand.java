@@ -7,6 +7,7 @@ import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -24,12 +26,20 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "wrap", mixinStandardHelpOptions = true,
         description = {"Runs an agent with SHELL pointing at shellgate (its commands run in the shell shellgate would",
-            "otherwise choose, given to it as SHELLGATE_SHELL), and the judge server started for the session."},
+            "otherwise choose, given to it as SHELLGATE_SHELL), and the judge server started for the session.",
+            "With --javaagent, the processes a JVM agent starts itself (ProcessBuilder, Runtime.exec) are gated too."},
         footer = {"", "Exit code: the agent's; 2 without an agent; 4 when it cannot be started."})
 public final class WrapCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "AGENT", arity = "1..*", description = "The agent and its arguments.")
     List<String> agent;
+
+    @Option(names = "--javaagent", paramLabel = "JAR", arity = "0..1", fallbackValue = "",
+            description = {"Add -javaagent:JAR to JAVA_TOOL_OPTIONS in the agent's environment, so that every JVM it",
+                "starts (itself, if it is one) judges the processes it starts. JAR defaults to $SHELLGATE_AGENT_JAR,",
+                "else shellgate-agent.jar next to the launcher. Every JVM the agent runs then carries it, build",
+                "tools' forked JVMs included; off by default for that reason."})
+    String javaAgent;
 
     @Spec
     CommandSpec spec;
@@ -57,8 +67,17 @@ public final class WrapCommand implements Callable<Integer> {
             return ExitCode.ERROR.code();
         }
         env.put("SHELLGATE_SHELL", real.get().path());
+        // "always for this session" answers last as long as this run of the agent
+        env.putIfAbsent("SHELLGATE_SESSION", "wrap-" + java.util.UUID.randomUUID());
         env.put("SHELL", self);
         env.put("SHELLGATE_WRAPPED", "1");
+        if (javaAgent != null) {
+            String problem = addJavaAgent(env, self);
+            if (problem != null) {
+                err.println("shellgate wrap: --javaagent: " + problem);
+                return ExitCode.USAGE.code();
+            }
+        }
         startServer(self);
         try {
             Process p = pb.start();
@@ -75,6 +94,24 @@ public final class WrapCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return ExitCode.ERROR.code();
         }
+    }
+
+    /** Adds the agent to JAVA_TOOL_OPTIONS; returns what is wrong, or null. */
+    private String addJavaAgent(Map<String, String> env, String self) {
+        String named = javaAgent.isEmpty() ? System.getenv("SHELLGATE_AGENT_JAR") : javaAgent;
+        Path jar = (named == null || named.isEmpty() ? Path.of(self).resolveSibling("shellgate-agent.jar") : Path.of(named))
+                .toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            return "no agent jar at " + jar + " (build it with mvn package, or name it: --javaagent=JAR)";
+        }
+        // the agent starts the judge server through this launcher when the session's has gone
+        String option = "-javaagent:" + jar + "=launcher=" + Path.of(self).toAbsolutePath();
+        if (option.chars().anyMatch(Character::isWhitespace) || Path.of(self).toAbsolutePath().toString().contains(",")) {
+            return "JAVA_TOOL_OPTIONS splits at spaces: " + option + " cannot be passed through it";
+        }
+        String existing = env.get("JAVA_TOOL_OPTIONS");
+        env.put("JAVA_TOOL_OPTIONS", existing == null || existing.isBlank() ? option : existing + " " + option);
+        return null;
     }
 
     private static void startServer(String self) {

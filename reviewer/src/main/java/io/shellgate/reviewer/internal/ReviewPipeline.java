@@ -4,50 +4,214 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Answer;
 import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.PendingAsk;
+import io.shellgate.reviewer.Person;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Reviewer;
 import io.shellgate.reviewer.Step;
+import io.shellgate.rules.Approval;
 import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.PolicyLoader;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
-/** The steps of review in order; the first that answers decides. */
+/**
+ * The steps of review in order (remembered approvals, the LLM reviewer, a person); the first that
+ * answers decides, and nobody answering is a refusal. Every decision goes to the audit log.
+ */
 public final class ReviewPipeline implements Reviewer {
 
-    private static final Duration PERSON_TIMEOUT = Duration.ofMinutes(5);
+    private final Policy policy;
+    private final Map<String, String> env;
+    private final ApprovalMatcher approvals;
+    private final LlmStep llm;
+    private final Path stateDir;
+    private final AuditWriter audit;
+    /** Process-wide, so that a reloaded policy (a new pipeline) keeps what sessions approved. */
+    private static final Map<String, Set<String>> sessionApprovals = new ConcurrentHashMap<>();
 
-    public ReviewPipeline(Policy policy, Map<String, String> env) {}
+    public ReviewPipeline(Policy policy, Map<String, String> env) {
+        this.policy = policy;
+        this.env = Map.copyOf(env);
+        this.approvals = new ApprovalMatcher(policy);
+        this.llm = LlmStep.create(policy, env);
+        this.stateDir = StateDir.of(env);
+        this.audit = new AuditWriter(stateDir);
+    }
 
     @Override
     public Decision review(ReviewRequest r) {
-        Verdict v = r.verdict();
+        Decision d;
         try {
-            return switch (v.tier()) {
-                case ALLOW -> new Decision(true, Step.JUDGE, "read-only", v);
-                case DENY -> new Decision(false, Step.JUDGE, v.primary().message(), v);
-                case ASK -> ask(r);
-            };
+            d = decide(r);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Decision(false, Step.TIMEOUT, "review was interrupted; not run", v);
+            d = new Decision(false, Step.TIMEOUT, "review was interrupted; not run", r.verdict());
         } catch (RuntimeException e) {
-            return new Decision(false, Step.TIMEOUT, "review failed (" + e + "); not run", v);
+            d = new Decision(false, Step.TIMEOUT, "review failed (" + e + "); not run", r.verdict());
         }
+        audit.record(r, d);
+        return d;
     }
 
-    private Decision ask(ReviewRequest r) throws InterruptedException {
-        if (r.person() != null) {
-            PendingAsk pending = new PendingAsk(UUID.randomUUID().toString(), r.request(), r.verdict(), r.origin());
-            Optional<Answer> answer = r.person().ask(pending, PERSON_TIMEOUT);
-            if (answer.isPresent()) {
-                return new Decision(answer.get().runs(), Step.PERSON,
-                        answer.get().runs() ? "approved by a person" : "refused by a person", r.verdict());
+    private Decision decide(ReviewRequest r) throws InterruptedException {
+        Verdict v = r.verdict();
+        switch (v.tier()) {
+            case ALLOW -> {
+                return new Decision(true, Step.JUDGE, "read-only", v);
+            }
+            case DENY -> {
+                return new Decision(false, Step.JUDGE, v.primary().message(), v);
+            }
+            case ASK -> {
+                // handled below
             }
         }
-        return new Decision(false, Step.TIMEOUT, "needed review (" + r.verdict().primary().message()
-                + ") and nobody answered", r.verdict());
+        String session = r.origin().session();
+        if (!session.isEmpty()) {
+            for (String line : sessionApprovals.getOrDefault(session, Set.of())) {
+                if (ApprovalMatcher.exactCovers(line, r.request(), v)) {
+                    return new Decision(true, Step.MEMORY, "approved earlier in this session", v);
+                }
+            }
+        }
+        Optional<Approval> remembered = approvals.find(r.request(), v, Instant.now());
+        if (remembered.isPresent()) {
+            Approval a = remembered.get();
+            return new Decision(true, Step.MEMORY, "remembered approval " + a.id() + " (" + a.location() + ")", v);
+        }
+        Optional<Decision> byLlm = llm.review(r);
+        if (byLlm.isPresent()) {
+            return byLlm.get();
+        }
+        if (!r.waitForPeople()) {
+            return new Decision(false, Step.TIMEOUT, "needs review by a person: " + v.primary().message() + llmProblem(), v);
+        }
+        Decision d = person(r);
+        return d.step() == Step.TIMEOUT ? new Decision(false, Step.TIMEOUT, d.message() + llmProblem(), v) : d;
     }
 
+    private Decision person(ReviewRequest r) throws InterruptedException {
+        Verdict v = r.verdict();
+        int seconds = personTimeout();
+        if (seconds == 0) {
+            return new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
+                    + "), and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)", v);
+        }
+        Instant deadline = Instant.now().plusSeconds(seconds);
+        PendingAsk ask = new PendingAsk(UUID.randomUUID().toString(), r.request(), v, r.origin());
+        AtomicReference<Optional<Answer>> local = new AtomicReference<>();
+        Thread localThread = null;
+        if (r.person() != null) {
+            Person person = r.person();
+            localThread = Thread.ofVirtual().start(() -> {
+                try {
+                    local.set(person.ask(ask, Duration.ofSeconds(seconds)));
+                } catch (InterruptedException e) {
+                    local.set(Optional.empty());
+                }
+            });
+        }
+        Optional<Answer> answer = Optional.empty();
+        String by = "a person at the terminal";
+        try {
+            if (stateDir != null) {
+                Thread lt = localThread;
+                answer = new PendingAsks(stateDir).await(ask, deadline, () -> {
+                    if (lt != null && local.get() != null && local.get().isPresent()) {
+                        throw new AnsweredLocally();
+                    }
+                });
+                by = "a person through shellgate approvals";
+            } else if (localThread != null) {
+                localThread.join(Duration.ofSeconds(seconds));
+            }
+        } catch (AnsweredLocally e) {
+            // the person at hand answered first
+        } catch (IOException e) {
+            if (localThread != null) {
+                localThread.join(Duration.between(Instant.now(), deadline).plusMillis(1));
+            }
+        } finally {
+            if (localThread != null && localThread.isAlive()) {
+                localThread.interrupt();
+            }
+        }
+        if (answer.isEmpty() && local.get() != null && local.get().isPresent()) {
+            answer = local.get();
+            by = "a person at the terminal";
+        }
+        if (answer.isEmpty()) {
+            return new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and nobody answered within "
+                    + seconds + " s", v);
+        }
+        return apply(r, answer.get(), by);
+    }
+
+    /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */
+    private String llmProblem() {
+        return llm.problem() == null ? "" : " (the LLM reviewer is not used: " + llm.problem() + ")";
+    }
+
+    /** {@code SHELLGATE_REVIEW_TIMEOUT_SECONDS} of this process (0 to 600) beats the policy's setting. */
+    private int personTimeout() {
+        String own = env.get("SHELLGATE_REVIEW_TIMEOUT_SECONDS");
+        if (own != null && own.matches("[0-9]{1,3}")) {
+            return Math.min(600, Integer.parseInt(own));
+        }
+        return policy.review().personTimeoutSeconds();
+    }
+
+    private Decision apply(ReviewRequest r, Answer answer, String by) {
+        Verdict v = r.verdict();
+        switch (answer) {
+            case REFUSE -> {
+                return new Decision(false, Step.PERSON, "refused by " + by, v);
+            }
+            case ONCE -> {
+                return new Decision(true, Step.PERSON, "approved once by " + by, v);
+            }
+            case SESSION -> {
+                if (r.origin().session().isEmpty()) {
+                    return new Decision(true, Step.PERSON, "approved by " + by + " (this entry point has no session to remember it for)", v);
+                }
+                sessionApprovals.computeIfAbsent(r.origin().session(), k -> ConcurrentHashMap.newKeySet()).add(r.request().command());
+                return new Decision(true, Step.PERSON, "approved by " + by + " for this session", v);
+            }
+            case PROJECT -> {
+                return new Decision(true, Step.PERSON, "approved by " + by + " for this project; " + rememberForProject(r, by), v);
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    private String rememberForProject(ReviewRequest r, String by) {
+        Optional<Path> file = PolicyLoader.userPolicyPath(env);
+        Optional<Path> projectPolicy = PolicyLoader.projectPolicyPath(r.request().cwd());
+        if (file.isEmpty() || projectPolicy.isEmpty()) {
+            return "not remembered: no user policy file (HOME is not set)";
+        }
+        String root = projectPolicy.get().getParent().getParent().toString();
+        try {
+            String id = ApprovalWriter.appendExact(file.get(), r.request().command(), root,
+                    by + " (" + System.getProperty("user.name", "?") + ")", env.get("HOME"));
+            return "remembered as " + id + " in " + file.get();
+        } catch (IOException | PolicyException | RuntimeException e) {
+            return "not remembered: " + e.getMessage();
+        }
+    }
+
+    private static final class AnsweredLocally extends RuntimeException {
+        AnsweredLocally() {
+            super(null, null, false, false);
+        }
+    }
 }

@@ -32,7 +32,7 @@ public final class LayerReader {
     static final int FORMAT_VERSION = 1;
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> TOP_KEYS = Set.of("version", "disable", "settings", "paths", "environment",
-            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule");
+            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved");
     private static final Set<String> DIALECTS = Set.of("bash", "zsh", "sh", "powershell", "cmd");
     /** Built on first use: the default policy is read from its stored tree, without TOML. */
     private static final class Toml {
@@ -127,10 +127,11 @@ public final class LayerReader {
                 in.problem(List.of("builtins", dialect), "unknown dialect; use one of " + String.join(", ", DIALECTS));
             }
         }
+        ReviewReader review = new ReviewReader(in, source.layer());
         return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
-                wrappers(root), rules(root));
+                wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root));
     }
 
     private List<String> absolutePaths(JsonNode table, List<Object> path, String key) {

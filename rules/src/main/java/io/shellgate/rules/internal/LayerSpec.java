@@ -1,5 +1,6 @@
 package io.shellgate.rules.internal;
 
+import io.shellgate.rules.Approval;
 import io.shellgate.rules.PolicySource;
 import io.shellgate.rules.Programs;
 import io.shellgate.rules.ReadOnlyCommand;
@@ -34,4 +35,7 @@ record LayerSpec(
         Map<String, List<String>> builtins,
         List<ReadOnlyCommand> readOnly,
         List<Wrapper> wrappers,
-        List<Rule> rules) {}
+        List<Rule> rules,
+        Integer personTimeoutSeconds,
+        Map<String, String> llm,
+        List<Approval> approvals) {}

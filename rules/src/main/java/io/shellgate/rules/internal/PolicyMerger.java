@@ -1,5 +1,6 @@
 package io.shellgate.rules.internal;
 
+import io.shellgate.rules.Approval;
 import io.shellgate.rules.EnvironmentRules;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.PathSets;
@@ -8,6 +9,7 @@ import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Programs;
 import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Rule;
+import io.shellgate.rules.ReviewSettings;
 import io.shellgate.rules.RuleInfo;
 import io.shellgate.rules.Settings;
 import io.shellgate.rules.Tier;
@@ -47,6 +49,9 @@ final class PolicyMerger {
     private final List<String> sources = new ArrayList<>();
     private final List<String> notices = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    private int personTimeoutSeconds = ReviewSettings.DEFAULT_PERSON_TIMEOUT_SECONDS;
+    private final Map<String, String> llm = new LinkedHashMap<>();
+    private final Map<String, Approval> approvals = new LinkedHashMap<>();
 
     static Policy merge(List<LayerSpec> layers, String home) throws PolicyException {
         PolicyMerger merger = new PolicyMerger();
@@ -106,6 +111,7 @@ final class PolicyMerger {
             notices.add(untrusted + "change settings, safe variables, data commands, subcommands, builtins or harmless outputs)");
         }
         untrustedDirs.addAll(layer.untrustedDirs());
+        review(layer, mayWeaken, untrusted);
         layer.paths().forEach((set, patterns) -> {
             if (!set.equals("harmless-outputs")) {
                 paths.computeIfAbsent(set, k -> new LinkedHashSet<>()).addAll(patterns);
@@ -126,6 +132,34 @@ final class PolicyMerger {
             notices.add(untrusted + "add read-only commands or wrappers)");
         }
         layer.rules().forEach(this::add);
+    }
+
+    private void review(LayerSpec layer, boolean mayWeaken, String untrusted) {
+        if (!mayWeaken) {
+            if (layer.personTimeoutSeconds() != null || !layer.llm().isEmpty() || !layer.approvals().isEmpty()) {
+                notices.add(untrusted + "configure review or approve commands)");
+            }
+            return;
+        }
+        if (layer.personTimeoutSeconds() != null) {
+            personTimeoutSeconds = layer.personTimeoutSeconds();
+        }
+        llm.putAll(layer.llm());
+        for (Approval a : layer.approvals()) {
+            Approval existing = approvals.get(a.id());
+            if (existing != null) {
+                problems.add(a.location() + ": the approval id '" + a.id() + "' is already used at " + existing.location());
+                continue;
+            }
+            if (a.layer() == Layer.PROJECT && a.project() == null) {
+                // an approval in a project's file counts in that project only
+                Path file = Path.of(layer.source().name()).toAbsolutePath().normalize();
+                Path root = file.getParent() == null ? null : file.getParent().getParent();
+                a = new Approval(a.id(), a.command(), a.prefix(), a.argsNone(), a.maxArgs(),
+                        root == null ? "/" : root.toString(), a.expires(), a.note(), a.location(), a.layer());
+            }
+            approvals.put(a.id(), a);
+        }
     }
 
     private boolean projectTrusted(String file, String home) {
@@ -177,6 +211,6 @@ final class PolicyMerger {
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
-                sources, notices);
+                sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())));
     }
 }

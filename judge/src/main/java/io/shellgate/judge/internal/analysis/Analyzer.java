@@ -96,7 +96,14 @@ final class Analyzer implements Expander.Callbacks {
             return false;
         }
         if (!dialect.isPosix()) {
-            add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, "the " + dialect.id() + " script it runs is not judged yet", span);
+            Map<String, String> env = new java.util.HashMap<>();
+            scope.vars.forEach((k, v) -> {
+                if (v != null && v.isLiteral() && scope.exported.contains(k)) {
+                    env.put(k, v.plain());
+                }
+            });
+            java.nio.file.Path cwd = scope.cwds.size() == 1 ? scope.cwds.getFirst() : null;
+            new WindowsBridge(this, env, cwd, scope.depth, spanOverride != null ? spanOverride : span).judge(text, dialect, false);
             return false;
         }
         Script nested;

@@ -32,7 +32,6 @@ final class Checks {
     static final String NESTING_TOO_DEEP = "nesting-too-deep";
     static final String TIME_BUDGET = "time-budget";
     static final String INTERNAL_ERROR = "internal-error";
-    static final String DIALECT_NOT_JUDGED = "dialect-not-judged";
     static final String UNUSUAL_CHARACTERS = "unusual-characters";
     static final String ZSH_CODE = "zsh-code-execution";
     static final String SHELL_STATE = "shell-state";

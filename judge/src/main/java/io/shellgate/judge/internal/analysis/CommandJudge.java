@@ -230,6 +230,9 @@ final class CommandJudge {
             a.add(Checks.NOT_READ_ONLY, Tier.ASK, base + sub + " is not on the read-only list ("
                     + inv.problems.getFirst() + ")", inv.span());
         }
+        // an ask about a program says whether it is the program its name suggests: a remembered
+        // approval of "npm test" must not cover an npm planted first on PATH
+        ReadOnly.trust(a, inv, base, resolution, builtin);
         return downloadsOut(inv, base);
     }
 

@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.judge.internal.syntax.ShellParser;
@@ -7,6 +8,7 @@ import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.ReadOnlyCommand;
+import io.shellgate.rules.Rule;
 import io.shellgate.rules.RuleInfo;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
@@ -14,7 +16,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Runs the examples of policy entries on the fixed example machine. A deny or ask rule matches
+ * Runs the examples of policy entries on the fixed example machine, in the first dialect a rule
+ * names (bash when it names none). A deny or ask rule matches
  * an example when the verdict gives a reason with its id; a read-only command matches when the
  * verdict is allow and names it; a wrapper matches when it was stripped.
  */
@@ -34,15 +37,16 @@ public final class ExampleCheck {
             if (!layers.contains(entry.layer())) {
                 continue;
             }
+            Dialect dialect = dialect(entry);
             for (String example : entry.examples().match()) {
-                Verdict v = judge.judge(JudgeEngine.exampleRequest(example));
+                Verdict v = judge.judge(JudgeEngine.exampleRequest(example, dialect));
                 if (!matches(entry, v)) {
                     problems.add(entry.location() + ": " + entry.id() + ": the example \"" + example
                             + "\" must match, but shellgate judged it " + v.tier().id() + " (" + summary(v) + ")");
                 }
             }
             for (String example : entry.examples().notMatch()) {
-                Verdict v = judge.judge(JudgeEngine.exampleRequest(example));
+                Verdict v = judge.judge(JudgeEngine.exampleRequest(example, dialect));
                 if (matches(entry, v)) {
                     problems.add(entry.location() + ": " + entry.id() + ": the example \"" + example
                             + "\" must not match, but it does (" + summary(v) + ")");
@@ -52,6 +56,15 @@ public final class ExampleCheck {
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
         }
+    }
+
+    /** Examples are written in the rule's first dialect; bash for rules that name none. */
+    private static Dialect dialect(RuleInfo entry) {
+        if (entry instanceof Rule r && !r.dialects().isEmpty()) {
+            Dialect d = Dialect.parse(r.dialects().getFirst());
+            return d == null ? Dialect.BASH : d;
+        }
+        return Dialect.BASH;
     }
 
     static boolean matches(RuleInfo entry, Verdict v) {

@@ -39,8 +39,16 @@ public final class JudgeEngine implements Judge {
 
     /** The working directory and environment examples are judged in. */
     public static JudgeRequest exampleRequest(String command) {
-        return new JudgeRequest(command, Dialect.BASH, ExampleHostView.CWD,
-                java.util.Map.of("HOME", ExampleHostView.HOME, "PATH", "/usr/local/bin:/usr/bin:/bin", "USER", "user"));
+        return exampleRequest(command, Dialect.BASH);
+    }
+
+    /** The same for an example in {@code dialect}; PowerShell and cmd examples also have a Windows profile directory. */
+    public static JudgeRequest exampleRequest(String command, Dialect dialect) {
+        java.util.Map<String, String> env = dialect.isPosix()
+                ? java.util.Map.of("HOME", ExampleHostView.HOME, "PATH", "/usr/local/bin:/usr/bin:/bin", "USER", "user")
+                : java.util.Map.of("HOME", ExampleHostView.HOME, "PATH", "/usr/local/bin:/usr/bin:/bin", "USER", "user",
+                        "USERPROFILE", "C:\\Users\\user");
+        return new JudgeRequest(command, dialect, ExampleHostView.CWD, env);
     }
 
     @Override
@@ -56,9 +64,11 @@ public final class JudgeEngine implements Judge {
                 return verdict(findings);
             }
             List<RawScanner.Hit> hits = RawScanner.scan(policy, text, request.dialect().id());
+            long budget = policy.policy.settings().timeBudgetMillis() * 1_000_000L;
+            long deadline = System.nanoTime() + budget;
             if (!request.dialect().isPosix()) {
-                findings.add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, request.dialect().id()
-                        + " command lines are not judged yet; they always need review", all);
+                Analyzer analyzer = new Analyzer(policy, host, findings, parser, deadline);
+                new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
                 RawScanner.apply(findings, hits);
                 return verdict(findings);
             }
@@ -73,8 +83,6 @@ public final class JudgeEngine implements Judge {
                     return verdict(findings);
                 }
             }
-            long budget = policy.policy.settings().timeBudgetMillis() * 1_000_000L;
-            long deadline = System.nanoTime() + budget;
             Script script;
             try {
                 script = parser.parse(text, budget);

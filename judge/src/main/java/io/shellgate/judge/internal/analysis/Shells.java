@@ -2,6 +2,7 @@ package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +25,7 @@ final class Shells {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         Dialect dialect = Dialect.parse(dialectName);
         if (dialect != null && !dialect.isPosix()) {
-            a.add(Checks.DIALECT_NOT_JUDGED, Tier.ASK, program + " runs " + dialect.id()
-                    + " code, which shellgate does not judge yet", inv.span());
+            windows(a, inv, program, args);
             return;
         }
         boolean command = false;
@@ -114,6 +114,22 @@ final class Shells {
             return;
         }
         stdin(a, inv, program, dialect);
+    }
+
+    /** PowerShell or cmd started from bash: their code is judged in their dialect. */
+    private static void windows(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+        List<String> words = new ArrayList<>();
+        for (Field f : args) {
+            if (!f.isLiteral() || f.expanded()) {
+                a.add(Checks.DYNAMIC_CODE, Tier.ASK, program + " gets an argument computed at run time (" + f.display() + ")",
+                        inv.span());
+                return;
+            }
+            words.add(f.plain());
+        }
+        String base = WindowsShells.baseName(program);
+        WindowsShells.run(WindowsBridge.fromBash(a, inv), base.equals("cmd") ? "cmd" : base.startsWith("pwsh") ? "pwsh"
+                : "powershell", words, null, inv.stdin.downloads(), inv.span());
     }
 
     /** A shell or interpreter that runs what it reads on standard input. */

@@ -2,6 +2,8 @@ package io.shellgate.launcher.internal.server;
 
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
+import io.shellgate.reviewer.Reviewer;
+import io.shellgate.reviewer.Reviewers;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -32,8 +34,12 @@ public final class JudgeProvider {
         this.explicit = explicit;
     }
 
-    /** A policy in effect and its judge. */
-    public record Loaded(Policy policy, Judge judge) {}
+    /**
+     * A policy in effect, its judge, and its review pipeline. The pipeline is configured by this
+     * process's own environment, never by a request's: a command's environment must not be able
+     * to turn on LLM approval or move the audit log.
+     */
+    public record Loaded(Policy policy, Judge judge, Reviewer reviewer) {}
 
     /** The judge for a request made in {@code cwd} with {@code env}. */
     public Judge judge(Path cwd, Map<String, String> env) throws PolicyException {
@@ -57,7 +63,7 @@ public final class JudgeProvider {
             }
         }
         Policy policy = PolicyLoader.load(sources, env.get("HOME"));
-        Loaded loaded = new Loaded(policy, Judges.create(policy));
+        Loaded loaded = new Loaded(policy, Judges.create(policy), Reviewers.create(policy, System.getenv()));
         synchronized (cache) {
             cache.put(k, loaded);
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Decision;
 import io.shellgate.rules.JsonTrees;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 
@@ -62,6 +63,13 @@ public final class Protocol {
         }
         details(out, v, false);
         return out;
+    }
+
+    /** Adds the review's decision to a verdict reply: whether the command runs, which step decided, and why. */
+    public static void decision(ObjectNode reply, Decision d) {
+        reply.put("run", d.runs());
+        reply.put("step", d.step().id());
+        reply.put("decided", d.message());
     }
 
     /**

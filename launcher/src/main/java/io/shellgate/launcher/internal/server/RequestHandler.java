@@ -5,6 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.Person;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
@@ -25,9 +31,16 @@ public final class RequestHandler {
     private final JudgeProvider judges;
     private final String self;
 
-    public RequestHandler(JudgeProvider judges, String self) {
+    private final Person localPerson;
+
+    /**
+     * @param localPerson who to ask when a request names no terminal: the person at this
+     *     process's own terminal for a client judging in-process; null for the server
+     */
+    public RequestHandler(JudgeProvider judges, String self, Person localPerson) {
         this.judges = judges;
         this.self = self;
+        this.localPerson = localPerson;
     }
 
     public ObjectNode handle(JsonNode request) {
@@ -56,6 +69,24 @@ public final class RequestHandler {
         } catch (RuntimeException e) {
             return Protocol.error("internal", "the request could not be judged: " + e);
         }
+    }
+
+    private static Origin origin(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            return null;
+        }
+        EntryPoint entry = EntryPoint.parse(node.path("entry").asText(""));
+        return entry == null ? null
+                : new Origin(entry, node.path("pid").asLong(0), node.path("detail").asText(""), node.path("session").asText(""));
+    }
+
+    /** The terminal the client named for questions: only a terminal device, never any other file. */
+    private Person person(JsonNode request) {
+        String tty = Protocol.text(request, "tty");
+        if (tty != null && (tty.startsWith("/dev/pts/") || tty.startsWith("/dev/tty")) && !tty.contains("..")) {
+            return People.terminal(tty);
+        }
+        return localPerson;
     }
 
     private ObjectNode judge(JsonNode request) throws PolicyException {
@@ -130,9 +161,21 @@ public final class RequestHandler {
             shell = chosen.get();
             dialect = shell.dialect();
         }
-        Verdict v = loaded.judge().judge(new JudgeRequest(cmd, dialect, cwd, env, positional,
-                fresh == null || fresh.asBoolean(true)));
+        JudgeRequest judged = new JudgeRequest(cmd, dialect, cwd, env, positional, fresh == null || fresh.asBoolean(true));
+        Verdict v = loaded.judge().judge(judged);
         JsonNode brief = request.get("brief");
-        return Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
+        ObjectNode reply = Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
+        JsonNode review = request.get("review");
+        if (review != null && review.asBoolean(false)) {
+            Origin origin = origin(request.get("origin"));
+            if (origin == null) {
+                return Protocol.error("bad-request", "\"origin\" must be an object with \"entry\" (shell-c, stdin-session, pty,"
+                        + " javaagent or hook)");
+            }
+            Decision d = loaded.reviewer().review(new ReviewRequest(judged, v, origin, person(request),
+                    request.path("wait").asBoolean(true)));
+            Protocol.decision(reply, d);
+        }
+        return reply;
     }
 }

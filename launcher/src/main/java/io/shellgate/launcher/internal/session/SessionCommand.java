@@ -1,16 +1,20 @@
 package io.shellgate.launcher.internal.session;
 
 import io.shellgate.judge.Dialect;
-import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.PolicyOptions;
+import io.shellgate.launcher.internal.Refusals;
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
-import io.shellgate.rules.Tier;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -84,6 +88,8 @@ public final class SessionCommand implements Callable<Integer> {
         Completeness completeness = new Completeness(sh.path(), sh.dialect());
         try (ShellSession session = new ShellSession(sh.path(), flags, env, cwd)) {
             ShellSession.State state = session.state();
+            String sessionId = System.getenv().getOrDefault("SHELLGATE_SESSION", "stdin-" + java.util.UUID.randomUUID());
+            Origin origin = new Origin(EntryPoint.STDIN_SESSION, ProcessHandle.current().pid(), sh.path(), sessionId);
             if (state == null) {
                 return session.exitStatus();
             }
@@ -105,15 +111,15 @@ public final class SessionCommand implements Callable<Integer> {
                     }
                     continue;
                 }
-                Judge judge = judges.judge(state.cwd(), state.env());
-                Verdict v = judge.judge(new JudgeRequest(command, sh.dialect(), state.cwd(), state.env(), null, false));
+                JudgeProvider.Loaded loaded = judges.load(state.cwd(), state.env());
+                JudgeRequest request = new JudgeRequest(command, sh.dialect(), state.cwd(), state.env(), null, false);
+                Verdict v = loaded.judge().judge(request);
+                Decision d = loaded.reviewer().review(new ReviewRequest(request, v, origin, People.terminal("/dev/tty")));
                 ShellSession.State next;
-                if (v.tier() == Tier.ALLOW) {
+                if (d.runs()) {
                     next = session.run(command);
                 } else {
-                    var r = v.primary();
-                    err.println("shellgate: refused (" + r.rule() + "): "
-                            + (v.tier() == Tier.ASK ? "needs review, and no reviewer is available: " : "") + r.message());
+                    err.println(Refusals.line(v, d));
                     err.flush();
                     next = session.run("(exit 126)");
                 }

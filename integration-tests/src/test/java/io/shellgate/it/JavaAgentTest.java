@@ -1,0 +1,304 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.tools.attach.VirtualMachine;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The javaagent in real JVMs (JDK 17 through the judge server, JDK 25 in-process and through the
+ * server) around a small tool that starts processes: what is allowed runs, what is refused throws
+ * a ShellgateRefusedException with its rule and never runs (marker files stay absent).
+ */
+@ExtendWith(AgentTransformationErrors.class)
+class JavaAgentTest {
+
+    /** A user policy that lets touch count as read-only, so that a pipeline stage can leave a trace. */
+    private static final String TOUCH_IS_READ_ONLY = """
+            [[read-only]]
+            id = "test-touch"
+            command = ["touch"]
+            reason = "in this test, touch counts as read-only"
+            options = []
+            operands = "files"
+            match = ["touch f"]
+            not-match = ["touch -d x f"]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Sandbox box;
+    private Path marker;
+
+    static Stream<AgentJvm> jvms() throws Exception {
+        return Stream.of(AgentJvm.of(17, "server"), AgentJvm.of(25, "in-process"), AgentJvm.of(25, "server"));
+    }
+
+    @BeforeEach
+    void sandbox() throws Exception {
+        box = new Sandbox(dir);
+        marker = box.root.resolve("marker");
+    }
+
+    @AfterEach
+    void stopServers() throws Exception {
+        box.close();
+    }
+
+    private static String line(Processes.Result r) {
+        assertThat(r.code()).as(r.toString()).isZero();
+        return r.out().strip();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void allowedCommandsRunAndPrintTheirOutput(AgentJvm jvm) throws Exception {
+        assertThat(line(jvm.run(box, "", "pb", "echo", "hello world"))).isEqualTo("RAN exit=0 out=hello world");
+        assertThat(line(jvm.run(box, "", "pb", "bash", "-lc", "ls -d /usr"))).isEqualTo("RAN exit=0 out=/usr");
+        assertThat(line(jvm.run(box, "", "pb", "sh", "-c", "echo \"$1\"", "name", "first"))).isEqualTo("RAN exit=0 out=first");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void deniedCommandThrowsWithItsRuleAndNeverRuns(AgentJvm jvm) throws Exception {
+        String out = line(jvm.run(box, "", "pb", "bash", "-c", "touch " + marker + "; rm -rf /"));
+        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException rule=rm-recursive-critical"
+                + " tier=deny msg=shellgate: refused (rm-recursive-critical): recursively deletes");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void askIsRefusedSayingThatItNeededReview(AgentJvm jvm) throws Exception {
+        String out = line(jvm.run(box, "", "pb", "touch", marker.toString()));
+        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException rule=not-read-only tier=ask")
+                .containsPattern("need(s|ed) review");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void runtimeExecOfAStringIsJudgedAsTheArgvTheJdkMakesOfIt(AgentJvm jvm) throws Exception {
+        // the JDK splits at spaces only: echo gets "a;touch" and the marker path as words, nothing else runs
+        assertThat(line(jvm.run(box, "", "exec", "echo a;touch " + marker))).isEqualTo("RAN exit=0 out=a;touch " + marker);
+        assertThat(line(jvm.run(box, "", "exec", "touch " + marker))).contains("rule=not-read-only tier=ask");
+        assertThat(line(jvm.run(box, "", "exec-array", "rm", "-rf", "/"))).contains("rule=rm-recursive-critical tier=deny");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void runtimeExecWithEnvironmentAndDirectoryRunsThereAndIsJudgedThere(AgentJvm jvm) throws Exception {
+        Path work = Files.createDirectories(box.root.resolve("elsewhere"));
+        Files.writeString(work.resolve("only-here.txt"), "x");
+        assertThat(line(jvm.run(box, "", "exec-env-dir", "ls", work.toString(), "K=v"))).isEqualTo("RAN exit=0 out=only-here.txt");
+        assertThat(line(jvm.run(box, "", "exec-env-dir", "touch made", work.toString(), "K=v"))).contains("tier=ask");
+        assertThat(work.resolve("made")).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void theBuildersDirectoryIsWhereTheProjectPolicyIsFound(AgentJvm jvm) throws Exception {
+        Path project = Files.createDirectories(box.root.resolve("project/.shellgate")).getParent();
+        Files.writeString(project.resolve(".shellgate/policy.toml"), Sandbox.DENY_MAKE_DEPLOY);
+        assertThat(line(jvm.run(box, "", "pb-in", project.toString(), "K=v", "make", "deploy")))
+                .contains("rule=no-make-deploy tier=deny");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "K=v", "make", "deploy")))
+                .contains("rule=not-read-only tier=ask");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void aShellScriptIsJudgedWithTheChildsEnvironment(AgentJvm jvm) throws Exception {
+        Path evil = planted("ls");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "K=v", "bash", "-c", "echo \"$K\"")))
+                .isEqualTo("RAN exit=0 out=v");
+        // the child's PATH finds a planted ls first: the script's ls is not the trusted one
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "PATH=" + evil + ":/usr/bin:/bin", "bash", "-c", "ls")))
+                .contains("rule=untrusted-program tier=ask");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void theProgramIsResolvedInTheJvmsOwnPathAsTheJdkDoes(AgentJvm jvm) throws Exception {
+        Path evil = planted("ls");
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("PATH", evil + ":/usr/bin:/bin");
+        // the child's environment says /usr/bin, but the JDK looks in the JVM's PATH and would run the planted ls
+        Processes.Result r = jvm.run(box, env, "", List.of(), "pb-in", box.work.toString(), "PATH=/usr/bin:/bin", "ls");
+        assertThat(line(r)).contains("rule=untrusted-program tier=ask");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void windowsShellScriptsAreJudgedInTheirDialect(AgentJvm jvm) throws Exception {
+        String encoded = Base64.getEncoder().encodeToString("Remove-Item -Recurse C:\\".getBytes(StandardCharsets.UTF_16LE));
+        // read-only scripts pass the gate (and then fail to start: neither shell is installed here)
+        for (List<String> argv : List.of(List.of("cmd", "/c", "dir"), List.of("pwsh", "-NoProfile", "-Command", "Get-ChildItem"))) {
+            String out = line(jvm.run(box, "", Stream.concat(Stream.of("pb"), argv.stream()).toArray(String[]::new)));
+            assertThat(out).as(argv.toString()).doesNotContain("ShellgateRefusedException")
+                    .contains("Cannot run program \"" + argv.get(0) + "\"");
+        }
+        // an encoded script is decoded and judged as PowerShell
+        String out = line(jvm.run(box, "", "pb", "powershell", "-EncodedCommand", encoded));
+        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException").contains("tier=deny");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void aPipelineWithARefusedStageStartsNoStageAtAll(AgentJvm jvm) throws Exception {
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), TOUCH_IS_READ_ONLY);
+        assertThat(line(jvm.run(box, "", "pipeline", "touch", marker.toString(), "|", "rm", "-rf", "/")))
+                .contains("rule=rm-recursive-critical tier=deny").contains("no stage was started");
+        assertThat(marker).doesNotExist();
+        assertThat(line(jvm.run(box, "", "pipeline", "printf", "b\\na\\n", "|", "sort", "|", "head", "-1")))
+                .isEqualTo("RAN exit=0 out=a");
+        // the stage that was refused in the pipeline runs on its own: the policy took effect
+        assertThat(line(jvm.run(box, "", "pb", "touch", marker.toString()))).isEqualTo("RAN exit=0 out=");
+        assertThat(marker).exists();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void thirtyTwoThreadsGetTheRightVerdictEveryTime(AgentJvm jvm) throws Exception {
+        // on a loaded machine 32 parses at once can pass the default 250 ms budget (which asks): this
+        // test is about concurrency, so the budget is generous
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), "[settings]\ntime-budget-ms = 20000\n");
+        assertThat(line(jvm.run(box, "", "threads", "32", "4", marker.toString()))).isEqualTo("THREADS good=384 bad=0");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void aBrokenPolicyRefusesEverythingWithAClearMessage(AgentJvm jvm) throws Exception {
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "[[rule]\nid = \n");
+        String out = line(jvm.run(box, "", "pb", "echo", "hi"));
+        assertThat(out).contains("rule=policy-error").contains("policy.toml");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void auditModeRunsWhatItWouldRefuseAndSaysSo(AgentJvm jvm) throws Exception {
+        Processes.Result r = jvm.run(box, "mode=audit", "pb", "touch", marker.toString());
+        assertThat(line(r)).isEqualTo("RAN exit=0 out=");
+        assertThat(r.err()).contains("shellgate: audit: would refuse (not-read-only)");
+        assertThat(marker).exists();
+    }
+
+    @Test
+    void theInProcessJudgeTakesTheUserPolicyFromTheJvmNotFromTheChildsHome() throws Exception {
+        Path otherHome = box.root.resolve("other-home");
+        Files.createDirectories(otherHome.resolve(".config/shellgate"));
+        Files.writeString(otherHome.resolve(".config/shellgate/policy.toml"), TOUCH_IS_READ_ONLY);
+        String out = line(AgentJvm.of(25, "in-process").run(box, "", "pb-in", box.work.toString(), "HOME=" + otherHome,
+                "touch", marker.toString()));
+        assertThat(out).contains("rule=not-read-only tier=ask");
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void withoutAServerOrALauncherEverythingIsRefused() throws Exception {
+        AgentJvm jvm = AgentJvm.of(17, "server");
+        String out = line(jvm.run(box, "launcher=" + box.root.resolve("no-such-shellgate"), "pb", "echo", "hi"));
+        assertThat(out).contains("rule=judge-error tier=error").contains("no judge server answered");
+    }
+
+    @Test
+    void theServerTheAgentStartsIsNotGatedByItself() throws Exception {
+        AgentJvm jvm = AgentJvm.of(17, "server");
+        assertThat(line(jvm.run(box, "", "pb", "echo", "first"))).isEqualTo("RAN exit=0 out=first");
+        ProcessHandle server = box.awaitOnDemandServer();
+        assertThat(server.isAlive()).isTrue();
+        // the environment the server got: this agent is not in it
+        String environ = Files.readString(Path.of("/proc/" + server.pid() + "/environ"), StandardCharsets.ISO_8859_1);
+        assertThat(environ).doesNotContain("javaagent");
+    }
+
+    @Test
+    void aConnectionTheServerClosedWhileIdleIsReplacedNotARefusal() throws Exception {
+        // the server closes a Unix socket connection after 30 idle seconds
+        Processes.Result r = AgentJvm.of(17, "server").run(box, "", "again-after", "33", "echo", "still");
+        assertThat(line(r)).isEqualTo("RAN exit=0 out=still\nRAN exit=0 out=still");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void anAgentAttachedToARunningJvmGatesItsLaterStarts(AgentJvm jvm) throws Exception {
+        List<String> command = List.of(jvm.java().resolve("bin/java").toString(), "-XX:+EnableDynamicAgentLoading", "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString());
+        Process p = Processes.start(command, box.env, box.work);
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=before");
+            assertThat(out.readLine()).isEqualTo("READY");
+            // ProcessBuilder and ProcessImpl are loaded already: the agent must change them in place
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(p.pid()));
+            try {
+                vm.loadAgent(AgentJvm.agentJar().toString(), "judge=" + jvm.judge() + ",launcher=" + Processes.launcher());
+            } finally {
+                vm.detach();
+            }
+            p.getOutputStream().write('\n');
+            p.getOutputStream().close();
+            assertThat(out.readLine()).contains("rule=not-read-only tier=ask");
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=after");
+        } finally {
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            AgentTransformationErrors.check(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void aJvmThatStartsNoProcessNeverLoadsTheBytecodeLibrary() throws Exception {
+        for (AgentJvm jvm : jvms().toList()) {
+            Processes.Result r = jvm.run(box, box.env, "", List.of("-verbose:class"), "nothing");
+            assertThat(r.out()).contains("NOTHING").doesNotContain("shaded.bytebuddy").doesNotContain("shellgate.judge");
+        }
+    }
+
+    @Test
+    void helpPrintsTheOptionsAndABadOptionStopsTheJvm() throws Exception {
+        Path java = LauncherScriptTest.jdk("17").resolve("bin/java");
+        Processes.Result help = Processes.run(List.of(java.toString(), "-javaagent:" + AgentJvm.agentJar() + "=help", "-version"),
+                box.env, (String) null, box.work);
+        assertThat(help.code()).isZero();
+        assertThat(help.err()).contains("mode=audit").contains("policy=FILE").contains("SHELLGATE_AGENT_OPTIONS");
+        Processes.Result bad = Processes.run(List.of(java.toString(), "-javaagent:" + AgentJvm.agentJar() + "=mode=lenient",
+                "-version"), box.env, (String) null, box.work);
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("shellgate agent: mode=lenient: use mode=enforce (the default) or mode=audit");
+    }
+
+    /** A program NAME in a directory of its own under the temporary directory, which creates the marker. */
+    private Path planted(String name) throws Exception {
+        Path evil = Files.createDirectories(box.root.resolve("planted"));
+        Path program = evil.resolve(name);
+        Files.writeString(program, "#!/bin/sh\ntouch " + marker + "\n");
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return evil;
+    }
+}

@@ -1,0 +1,184 @@
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A small JVM tool that starts processes the ways tools do, run by the integration tests (on Java
+ * 17 and 25) with the shellgate agent. Compiled with --release 17; uses no class of shellgate, so
+ * it reads a refusal the way any caller could: an IOException, and its accessors by reflection.
+ *
+ * Every process it tries prints one line: "RAN exit=N out=TEXT" or "REFUSED class=C rule=R
+ * tier=T msg=M" or "FAILED E".
+ */
+public final class AgentTarget {
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (mode) {
+            case "pb" -> run(() -> new ProcessBuilder(rest).start());
+            // pb-in DIR K=V argv...: a directory and one added variable
+            case "pb-in" -> run(() -> {
+                ProcessBuilder pb = new ProcessBuilder(rest.subList(2, rest.size())).directory(new File(rest.get(0)));
+                String[] kv = rest.get(1).split("=", 2);
+                pb.environment().put(kv[0], kv[1]);
+                return pb.start();
+            });
+            case "exec" -> run(() -> Runtime.getRuntime().exec(rest.get(0)));
+            case "exec-array" -> run(() -> Runtime.getRuntime().exec(rest.toArray(new String[0])));
+            // exec-env-dir COMMAND DIR K=V: Runtime.exec(String, String[], File)
+            case "exec-env-dir" -> run(() -> Runtime.getRuntime().exec(rest.get(0), new String[] {rest.get(2),
+                "PATH=/usr/bin:/bin"}, new File(rest.get(1))));
+            case "pipeline" -> pipeline(rest);
+            case "threads" -> threads(Integer.parseInt(rest.get(0)), Integer.parseInt(rest.get(1)), rest.get(2));
+            case "spawn-true" -> spawnTrue(Integer.parseInt(rest.get(0)));
+            // again-after SECONDS argv...: starts argv, waits, starts it again
+            case "again-after" -> {
+                List<String> argv = rest.subList(1, rest.size());
+                run(() -> new ProcessBuilder(argv).start());
+                Thread.sleep(Long.parseLong(rest.get(0)) * 1000);
+                run(() -> new ProcessBuilder(argv).start());
+            }
+            // attach-then MARKER: starts echo (before any agent), says READY, waits for a line on
+            // standard input (the test attaches the agent meanwhile), then tries touch MARKER and echo
+            case "attach-then" -> {
+                run(() -> new ProcessBuilder("echo", "before").start());
+                System.out.println("READY");
+                System.out.flush();
+                new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+                run(() -> new ProcessBuilder("touch", rest.get(0)).start());
+                run(() -> new ProcessBuilder("echo", "after").start());
+            }
+            case "nothing" -> System.out.println("NOTHING");
+            default -> throw new IllegalArgumentException(mode);
+        }
+    }
+
+    interface Start {
+        Process start() throws IOException;
+    }
+
+    private static void run(Start start) throws Exception {
+        System.out.println(describe(start));
+    }
+
+    private static String describe(Start start) throws Exception {
+        Process p;
+        try {
+            p = start.start();
+        } catch (IOException e) {
+            return refusal(e);
+        }
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        return "RAN exit=" + p.waitFor() + " out=" + out;
+    }
+
+    private static String refusal(IOException e) {
+        Throwable t = e;
+        // ProcessBuilder wraps what start throws in an IOException saying "Cannot run program"
+        while (t != null && !t.getClass().getSimpleName().equals("ShellgateRefusedException")) {
+            t = t.getCause();
+        }
+        if (t == null) {
+            return "FAILED " + e;
+        }
+        try {
+            return "REFUSED class=" + t.getClass().getName() + " rule=" + call(t, "rule") + " tier=" + call(t, "tier")
+                    + " msg=" + t.getMessage() + " outer=" + e.getMessage();
+        } catch (ReflectiveOperationException r) {
+            return "FAILED " + r;
+        }
+    }
+
+    private static Object call(Object o, String method) throws ReflectiveOperationException {
+        return o.getClass().getMethod(method).invoke(o);
+    }
+
+    /** pipeline A1 A2 | B1 B2 | ...: ProcessBuilder.startPipeline; prints the last stage's output. */
+    private static void pipeline(List<String> words) throws Exception {
+        List<ProcessBuilder> stages = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        for (String w : words) {
+            if (w.equals("|")) {
+                stages.add(new ProcessBuilder(current));
+                current = new ArrayList<>();
+            } else {
+                current.add(w);
+            }
+        }
+        stages.add(new ProcessBuilder(current));
+        List<Process> processes;
+        try {
+            processes = ProcessBuilder.startPipeline(stages);
+        } catch (IOException e) {
+            System.out.println(refusal(e));
+            return;
+        }
+        Process last = processes.get(processes.size() - 1);
+        String out = new String(last.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        System.out.println("RAN exit=" + last.waitFor() + " out=" + out);
+    }
+
+    /**
+     * N threads start processes at once for ROUNDS rounds each: an allowed echo (must run and
+     * print), a denied delete and an asked touch of MARKER (both must be refused).
+     */
+    private static void threads(int n, int rounds, String marker) throws Exception {
+        AtomicInteger good = new AtomicInteger();
+        List<String> bad = new ArrayList<>();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            int id = t;
+            Thread thread = new Thread(() -> {
+                try {
+                    go.await();
+                    for (int r = 0; r < rounds; r++) {
+                        String word = "t" + id + "r" + r;
+                        String a = describe(() -> new ProcessBuilder("echo", word).start());
+                        String d = describe(() -> new ProcessBuilder("rm", "-rf", "/").start());
+                        String k = describe(() -> new ProcessBuilder("touch", marker).start());
+                        if (a.equals("RAN exit=0 out=" + word) && d.contains("rule=rm-recursive-critical tier=deny")
+                                && k.contains("tier=ask")) {
+                            good.addAndGet(3);
+                        } else {
+                            synchronized (bad) {
+                                bad.add(a + " / " + d + " / " + k);
+                            }
+                        }
+                    }
+                } catch (Exception e) {
+                    synchronized (bad) {
+                        bad.add(e.toString());
+                    }
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        go.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        System.out.println("THREADS good=" + good.get() + " bad=" + bad.size());
+        bad.stream().limit(5).forEach(b -> System.out.println("BAD " + b));
+    }
+
+    /** Starts /bin/true N times, one after another, and prints the mean time of one start in microseconds. */
+    private static void spawnTrue(int n) throws Exception {
+        for (int i = 0; i < Math.min(n, 50); i++) {
+            new ProcessBuilder("/bin/true").start().waitFor();
+        }
+        long t0 = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            new ProcessBuilder("/bin/true").start().waitFor();
+        }
+        System.out.println("SPAWN_US " + (System.nanoTime() - t0) / 1000 / n);
+    }
+}

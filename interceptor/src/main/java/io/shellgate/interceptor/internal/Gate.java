@@ -1,0 +1,146 @@
+package io.shellgate.interceptor.internal;
+
+import io.shellgate.interceptor.ShellgateRefusedException;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the advice in the JDK's process classes calls: judges and reviews a process before it
+ * starts, and throws {@link ShellgateRefusedException} when it must not. Processes the gate starts
+ * itself (the judge server) pass without a judgement, and so does nothing else.
+ */
+public final class Gate {
+
+    private static final ThreadLocal<Boolean> INSIDE = new ThreadLocal<>();
+    private static volatile AgentOptions options = AgentOptions.parse(null, null);
+    private static volatile Instrumentation instrumentation;
+    private static volatile Backend backend;
+
+    private Gate() {}
+
+    /** Called once by the agent's entry point. */
+    public static void configure(AgentOptions agentOptions, Instrumentation inst) {
+        options = agentOptions;
+        instrumentation = inst;
+    }
+
+    /**
+     * Before {@code ProcessBuilder.start(Redirect[])}, which every start goes through: makes sure
+     * ProcessImpl carries the gate (retransforming it the first time), and refuses every start
+     * when it cannot.
+     */
+    public static void ready() throws IOException {
+        if (LazyTransformer.processImplDone()) {
+            return;
+        }
+        synchronized (Gate.class) {
+            if (!LazyTransformer.processImplDone()) {
+                LazyTransformer.arm();
+                try {
+                    // loads it if needed (and the armed transformer changes it); else changes it now
+                    Class<?> impl = Class.forName("java.lang.ProcessImpl", false, null);
+                    if (!LazyTransformer.processImplDone() && instrumentation != null) {
+                        instrumentation.retransformClasses(impl);
+                    }
+                } catch (Exception | LinkageError e) {
+                    LazyTransformer.report(LazyTransformer.PROCESS_IMPL, e);
+                }
+            }
+        }
+        if (!LazyTransformer.processImplDone()) {
+            throw new ShellgateRefusedException("agent-error", "error", "the agent could not instrument"
+                    + " java.lang.ProcessImpl, so it cannot judge any process; none is started");
+        }
+    }
+
+    /** Before {@code ProcessImpl.start}: {@code env} and {@code dir} are null when inherited. */
+    public static void start(String[] argv, Map<String, String> env, String dir) throws IOException {
+        if (INSIDE.get() != null) {
+            return;
+        }
+        INSIDE.set(Boolean.TRUE);
+        try {
+            Outcome refused = decide(Arrays.asList(argv), env, dir);
+            if (refused != null) {
+                throw new ShellgateRefusedException(refused.rule(), refused.tier(), refused.message());
+            }
+        } finally {
+            INSIDE.remove();
+        }
+    }
+
+    /** Before {@code ProcessBuilder.startPipeline}: refuses the whole pipeline before any stage starts. */
+    public static void startPipeline(List<ProcessBuilder> builders) throws IOException {
+        if (INSIDE.get() != null || builders == null) {
+            return;
+        }
+        INSIDE.set(Boolean.TRUE);
+        try {
+            for (int i = 0; i < builders.size(); i++) {
+                ProcessBuilder b = builders.get(i);
+                if (b == null || b.command().isEmpty()) {
+                    continue;
+                }
+                // environment() gives the builder a copy of the JVM's environment if it had none:
+                // the same variables the stage would have inherited
+                Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath());
+                if (refused != null) {
+                    throw new ShellgateRefusedException(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)
+                            + " of " + builders.size() + " (" + b.command().get(0) + "), so no stage was started: "
+                            + refused.message());
+                }
+            }
+        } finally {
+            INSIDE.remove();
+        }
+    }
+
+    /** The refusal for a process, or null when it may start. */
+    private static Outcome decide(List<String> argv, Map<String, String> env, String dir) {
+        Path cwd = dir == null ? Path.of("").toAbsolutePath() : Path.of("").toAbsolutePath().resolve(dir);
+        if (!Files.isDirectory(cwd)) {
+            // the JDK's child cannot change into it: nothing starts, and the caller gets the JDK's own error
+            return null;
+        }
+        Map<String, String> childEnv = env == null ? System.getenv() : env;
+        Outcome outcome;
+        try {
+            JudgeLine line = CommandLines.of(argv, cwd, System.getenv("PATH"));
+            outcome = backend().decide(line, childEnv, cwd);
+        } catch (Throwable t) {
+            outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
+        }
+        if (outcome.runs()) {
+            return null;
+        }
+        if (options.audit()) {
+            System.err.println("shellgate: audit: would refuse (" + outcome.rule() + "): " + outcome.message() + ": "
+                    + String.join(" ", argv));
+            return null;
+        }
+        return outcome;
+    }
+
+    private static Backend backend() throws Exception {
+        Backend b = backend;
+        return b != null ? b : createBackend();
+    }
+
+    private static synchronized Backend createBackend() throws Exception {
+        if (backend == null) {
+            AgentOptions o = options;
+            boolean inProcess = switch (o.judge()) {
+                case "in-process" -> true;
+                case "server" -> false;
+                default -> InProcessBackend.supported();
+            };
+            backend = inProcess ? InProcessBackend.create(o, instrumentation) : ServerBackend.create(o);
+        }
+        return backend;
+    }
+}

@@ -1,0 +1,115 @@
+package io.shellgate.interceptor.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Judges in this JVM (Java 25+, the judge's own level). The judge and its libraries travel inside
+ * the agent jar under {@value #LIB}; they are copied once to the cache directory and loaded by a
+ * class loader of their own whose parent is the platform loader, so the host's classes and theirs
+ * never meet. The two sides talk through JDK types only.
+ */
+final class InProcessBackend implements Backend {
+
+    static final String LIB = "META-INF/shellgate/lib/";
+    private static final String JUDGE = "io.shellgate.interceptor.internal.inprocess.InProcessJudge";
+    /** The Java the judge is compiled for. */
+    private static final int JUDGE_JAVA = 25;
+
+    private final Function<Object[], Object[]> judge;
+    private final OriginInfo origin = OriginInfo.current();
+
+    private InProcessBackend(Function<Object[], Object[]> judge) {
+        this.judge = judge;
+    }
+
+    static boolean supported() {
+        return Runtime.version().feature() >= JUDGE_JAVA;
+    }
+
+    @SuppressWarnings("unchecked")
+    static InProcessBackend create(AgentOptions options, Instrumentation instrumentation) throws Exception {
+        if (!supported()) {
+            throw new IllegalStateException("the in-process judge needs Java " + JUDGE_JAVA + "+, this JVM is "
+                    + Runtime.version().feature() + " (use judge=server or judge=auto)");
+        }
+        Path jar = OriginInfo.agentJar();
+        if (jar == null) {
+            throw new IllegalStateException("the agent was not loaded from its jar, so the judge inside it cannot be found");
+        }
+        URLClassLoader loader = new URLClassLoader("shellgate-judge", extract(jar), ClassLoader.getPlatformClassLoader());
+        Class<?> c = Class.forName(JUDGE, true, loader);
+        return new InProcessBackend((Function<Object[], Object[]>) c.getConstructor(String.class).newInstance(options.policy()));
+    }
+
+    @Override
+    public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) {
+        Object[] out = judge.apply(new Object[] {line.command(), line.dialect(), cwd.toString(), env, line.positional(),
+            origin.pid(), origin.detail(), origin.session()});
+        return new Outcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
+    }
+
+    /** Copies the nested jars to the cache, under a name made from their checksums, once. */
+    private static URL[] extract(Path jar) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            List<JarEntry> entries = new ArrayList<>();
+            long key = 17;
+            for (Enumeration<JarEntry> e = file.entries(); e.hasMoreElements(); ) {
+                JarEntry entry = e.nextElement();
+                if (entry.getName().startsWith(LIB) && entry.getName().endsWith(".jar")) {
+                    entries.add(entry);
+                    key = key * 31 + entry.getName().hashCode();
+                    key = key * 31 + entry.getCrc();
+                    key = key * 31 + entry.getSize();
+                }
+            }
+            if (entries.isEmpty()) {
+                throw new IOException(jar + " holds no judge (" + LIB + "); rebuild the agent jar");
+            }
+            Path dir = cacheDirectory().resolve("agent-" + Long.toHexString(key));
+            Files.createDirectories(dir);
+            URL[] urls = new URL[entries.size()];
+            for (int i = 0; i < entries.size(); i++) {
+                JarEntry entry = entries.get(i);
+                Path target = dir.resolve(entry.getName().substring(LIB.length()));
+                if (!Files.isRegularFile(target) || Files.size(target) != entry.getSize()) {
+                    Path temp = Files.createTempFile(dir, ".extract-", ".tmp");
+                    try (InputStream in = file.getInputStream(entry)) {
+                        Files.copy(in, temp, StandardCopyOption.REPLACE_EXISTING);
+                        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    } finally {
+                        Files.deleteIfExists(temp);
+                    }
+                }
+                urls[i] = target.toUri().toURL();
+            }
+            return urls;
+        }
+    }
+
+    /** {@code $SHELLGATE_CACHE_DIR}, else {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}. */
+    static Path cacheDirectory() {
+        String explicit = System.getenv("SHELLGATE_CACHE_DIR");
+        if (explicit != null && !explicit.isEmpty()) {
+            return Path.of(explicit);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && xdg.startsWith("/")) {
+            return Path.of(xdg, "shellgate");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "shellgate");
+    }
+}

@@ -1,0 +1,57 @@
+package io.shellgate.interceptor.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.List;
+import java.util.Map;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * The code put at the start of the JDK's process-starting methods. It runs inside
+ * {@code java.base}, which cannot see this agent's classes, so each body looks the gate up by
+ * name in the system class loader (where {@code -javaagent} puts the agent jar) and calls it; the
+ * gate throws the refusal. A gate that cannot be found fails the start.
+ */
+final class ProcessAdvice {
+
+    private ProcessAdvice() {}
+
+    /** At the start of {@code ProcessImpl.start(String[], Map, String, Redirect[], boolean)}. */
+    static final class Start {
+
+        private Start() {}
+
+        @Advice.OnMethodEnter
+        static void enter(@Advice.Argument(0) String[] argv, @Advice.Argument(1) Map<String, String> env,
+                @Advice.Argument(2) String dir) throws Throwable {
+            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
+                    ClassLoader.getSystemClassLoader()), "start", MethodType.methodType(void.class, String[].class,
+                    Map.class, String.class)).invokeExact(argv, env, dir);
+        }
+    }
+
+    /** At the start of {@code ProcessBuilder.start(Redirect[])}, which every start goes through. */
+    static final class Ready {
+
+        private Ready() {}
+
+        @Advice.OnMethodEnter
+        static void enter() throws Throwable {
+            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
+                    ClassLoader.getSystemClassLoader()), "ready", MethodType.methodType(void.class)).invokeExact();
+        }
+    }
+
+    /** At the start of {@code ProcessBuilder.startPipeline(List)}. */
+    static final class Pipeline {
+
+        private Pipeline() {}
+
+        @Advice.OnMethodEnter
+        static void enter(@Advice.Argument(0) List<ProcessBuilder> builders) throws Throwable {
+            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
+                    ClassLoader.getSystemClassLoader()), "startPipeline", MethodType.methodType(void.class,
+                    List.class)).invokeExact(builders);
+        }
+    }
+}

@@ -1,0 +1,338 @@
+package io.shellgate.interceptor.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Judges through the judge server ({@code shellgate serve}, docs/protocol.md) on JVMs that cannot
+ * run the judge: over its Unix socket, in a run directory that must belong to this user, starting
+ * a server when none answers. Every failure is a refusal.
+ */
+final class ServerBackend implements Backend {
+
+    /** Long enough for a person to answer a review (the pipeline waits five minutes). */
+    private static final long REPLY_MILLIS = 10 * 60_000L;
+    private static final long START_MILLIS = 20_000L;
+
+    private final Path run;
+    private final String policy;
+    private final String launcher;
+    private final OriginInfo origin = OriginInfo.current();
+    private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
+
+    private ServerBackend(Path run, String policy, String launcher) {
+        this.run = run;
+        this.policy = policy;
+        this.launcher = launcher;
+    }
+
+    static ServerBackend create(AgentOptions options) throws Exception {
+        Path run = runDirectory(System.getenv());
+        String policy = null;
+        if (options.policy() != null) {
+            // a server reads its --policy for every request: one server of its own for this file
+            policy = Path.of(options.policy()).toAbsolutePath().toString();
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(policy.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder();
+            for (int i = 0; i < 8; i++) {
+                hex.append(String.format("%02x", h[i]));
+            }
+            run = run.resolve("policy-" + hex);
+        }
+        return new ServerBackend(run, policy, options.launcher());
+    }
+
+    /** The run directory, decided as the launcher and the server decide it (docs/protocol.md). */
+    static Path runDirectory(Map<String, String> env) {
+        String explicit = env.get("SHELLGATE_RUN_DIR");
+        if (explicit != null && !explicit.isEmpty()) {
+            return Path.of(explicit);
+        }
+        String runtime = env.get("XDG_RUNTIME_DIR");
+        if (runtime != null && runtime.startsWith("/") && Files.isDirectory(Path.of(runtime))) {
+            return Path.of(runtime, "shellgate");
+        }
+        String state = env.get("XDG_STATE_HOME");
+        if (state != null && state.startsWith("/")) {
+            return Path.of(state, "shellgate", "run");
+        }
+        return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state", "shellgate", "run");
+    }
+
+    @Override
+    public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
+        return outcome(Json.object(exchange(request(line, env, cwd))));
+    }
+
+    private String request(JudgeLine line, Map<String, String> env, Path cwd) {
+        StringBuilder r = new StringBuilder(256 + 64 * env.size());
+        r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"fresh\":true,\"cmd\":");
+        Json.string(r, line.command()).append(",\"dialect\":");
+        Json.string(r, line.dialect()).append(",\"cwd\":");
+        Json.string(r, cwd.toString()).append(",\"env\":{");
+        boolean first = true;
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (!first) {
+                r.append(',');
+            }
+            first = false;
+            Json.string(r, e.getKey()).append(':');
+            Json.string(r, e.getValue());
+        }
+        r.append('}');
+        if (line.positional() != null) {
+            r.append(",\"positional\":[");
+            for (int i = 0; i < line.positional().size(); i++) {
+                Json.string(i == 0 ? r : r.append(','), line.positional().get(i));
+            }
+            r.append(']');
+        }
+        r.append(",\"origin\":{\"entry\":\"javaagent\",\"pid\":").append(origin.pid()).append(",\"detail\":");
+        Json.string(r, origin.detail()).append(",\"session\":");
+        Json.string(r, origin.session()).append("}}\n");
+        return r.toString();
+    }
+
+    /**
+     * Runs only on {@code allow}, or on {@code ask} with {@code decision.run == true}; a missing
+     * decision on an ask means nobody approved it.
+     */
+    static Outcome outcome(Map<String, Object> reply) {
+        Object error = reply.get("error");
+        String message = String.valueOf(reply.getOrDefault("message", ""));
+        if (error != null) {
+            return "policy".equals(error)
+                    ? Outcome.error("policy-error", "a policy file in effect is invalid: " + message)
+                    : Outcome.error("judge-error", "the judge server could not judge it (" + error + ": " + message + ")");
+        }
+        String tier = String.valueOf(reply.get("tier"));
+        String rule = String.valueOf(reply.getOrDefault("rule", "unknown"));
+        Object d = reply.get("decision");
+        Map<?, ?> decision = d instanceof Map<?, ?> m ? m : null;
+        switch (tier) {
+            case "allow":
+                return new Outcome(true, tier, rule, message);
+            case "deny":
+                return new Outcome(false, tier, rule, message);
+            case "ask":
+                if (decision != null && Boolean.TRUE.equals(decision.get("run"))) {
+                    return new Outcome(true, tier, rule, String.valueOf(decision.get("message")));
+                }
+                return new Outcome(false, tier, rule, decision != null && decision.get("message") instanceof String s
+                        ? s : "needed review (" + message + "), and no reviewer approved it");
+            default:
+                return Outcome.error("judge-error", "the judge server's reply had no tier");
+        }
+    }
+
+    private String exchange(String request) throws IOException {
+        Connection pooled = idle.poll();
+        if (pooled != null) {
+            try {
+                String reply = pooled.roundTrip(request);
+                idle.offer(pooled);
+                return reply;
+            } catch (IOException e) {
+                // the server closes connections that idled for 30 s: the others in the pool are
+                // as old, so all go, and the request is sent once more on a fresh connection
+                pooled.close();
+                for (Connection c = idle.poll(); c != null; c = idle.poll()) {
+                    c.close();
+                }
+            }
+        }
+        Connection fresh = connectOrStart();
+        try {
+            String reply = fresh.roundTrip(request);
+            idle.offer(fresh);
+            return reply;
+        } catch (IOException e) {
+            fresh.close();
+            throw e;
+        }
+    }
+
+    private Connection connectOrStart() throws IOException {
+        try {
+            return connect();
+        } catch (IOException first) {
+            try {
+                startServer();
+            } catch (IOException e) {
+                throw new IOException("no judge server answered in " + run + ", and none could be started: " + e.getMessage(), e);
+            }
+            long deadline = System.currentTimeMillis() + START_MILLIS;
+            while (true) {
+                try {
+                    return connect();
+                } catch (IOException e) {
+                    if (System.currentTimeMillis() > deadline) {
+                        throw new IOException("no judge server answered in " + run + " (" + first.getMessage()
+                                + "), and none started within " + START_MILLIS / 1000 + " s", e);
+                    }
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for the judge server", e);
+                }
+            }
+        }
+    }
+
+    private Connection connect() throws IOException {
+        Path socket = run.resolve("server.sock");
+        if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("no server.sock");
+        }
+        String me = System.getProperty("user.name");
+        // a socket only this user can have made: the directory is theirs (and the server keeps it 0700)
+        if (!Files.getOwner(run, LinkOption.NOFOLLOW_LINKS).getName().equals(me)
+                || !Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS).getName().equals(me)) {
+            throw new IOException(run + " is not owned by " + me);
+        }
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            return new Connection(ch);
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Starts {@code shellgate serve} for the run directory, at most once every 10 s across clients. */
+    private void startServer() throws IOException {
+        Path program = launcherPath();
+        if (program == null) {
+            throw new IOException("no shellgate launcher was found to start one (give the agent launcher=PATH, or put"
+                    + " shellgate next to the agent jar or on PATH)");
+        }
+        if (!Files.isExecutable(program)) {
+            throw new IOException("the shellgate launcher " + program + " cannot be run");
+        }
+        Path starting = run.resolve("starting");
+        long now = System.currentTimeMillis() / 1000;
+        try {
+            if (now - Long.parseLong(Files.readString(starting).trim()) < 10) {
+                return;
+            }
+        } catch (IOException | NumberFormatException e) {
+            // no record of a recent start
+        }
+        if (Files.isDirectory(run)) {
+            Files.writeString(starting, now + "\n");
+        }
+        List<String> command = new ArrayList<>(List.of(program.toString(), "serve"));
+        if (policy != null) {
+            command.add("--policy");
+            command.add(policy);
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Map<String, String> env = pb.environment();
+        // the server's JVM must not carry this agent (JAVA_TOOL_OPTIONS is how it usually arrives)
+        env.remove("JAVA_TOOL_OPTIONS");
+        env.remove("JDK_JAVA_OPTIONS");
+        env.remove(AgentOptions.ENV);
+        env.put("SHELLGATE_RUN_DIR", run.toString());
+        pb.start();
+    }
+
+    private Path launcherPath() {
+        if (launcher != null) {
+            return Path.of(launcher);
+        }
+        Path jar = OriginInfo.agentJar();
+        if (jar != null && Files.isExecutable(jar.resolveSibling("shellgate"))) {
+            return jar.resolveSibling("shellgate");
+        }
+        String path = System.getenv("PATH");
+        for (String dir : (path == null ? "" : path).split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "shellgate"))) {
+                return Path.of(dir, "shellgate");
+            }
+        }
+        return null;
+    }
+
+    /** One connection to the server: one request at a time, a reply line read with a deadline. */
+    private static final class Connection {
+        private final SocketChannel channel;
+        private final Selector selector;
+        private final ByteBuffer buffer = ByteBuffer.allocate(8192);
+
+        Connection(SocketChannel channel) throws IOException {
+            this.channel = channel;
+            channel.configureBlocking(false);
+            this.selector = Selector.open();
+            channel.register(selector, SelectionKey.OP_READ);
+        }
+
+        String roundTrip(String request) throws IOException {
+            ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
+            long deadline = System.currentTimeMillis() + REPLY_MILLIS;
+            while (out.hasRemaining()) {
+                if (channel.write(out) == 0) {
+                    pause(deadline);
+                }
+            }
+            ByteArrayOutputStream reply = new ByteArrayOutputStream();
+            while (true) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    throw new IOException("the judge server closed the connection");
+                }
+                for (int i = 0; i < n; i++) {
+                    byte b = buffer.get(i);
+                    if (b == '\n') {
+                        return reply.toString(StandardCharsets.UTF_8);
+                    }
+                    reply.write(b);
+                }
+                if (n == 0) {
+                    long left = deadline - System.currentTimeMillis();
+                    if (left <= 0) {
+                        throw new IOException("the judge server did not answer in " + REPLY_MILLIS / 1000 + " s");
+                    }
+                    selector.select(left);
+                    selector.selectedKeys().clear();
+                }
+            }
+        }
+
+        private static void pause(long deadline) throws IOException {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("the judge server did not take the request");
+            }
+            Thread.onSpinWait();
+        }
+
+        void close() {
+            try {
+                selector.close();
+                channel.close();
+            } catch (IOException e) {
+                // closing a broken connection
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.shellgate.interceptor.internal.inprocess;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Judge;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Judges;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Reviewer;
+import io.shellgate.reviewer.Reviewers;
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
+import io.shellgate.rules.Tier;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
+ * Java 17 side cannot name these classes). Input: command, dialect, cwd, env, positional, pid,
+ * main class, session. Output: runs, tier, rule, message. The policies in effect (found from the
+ * process's directory and this JVM's own environment) are read for every process, and a judge is
+ * built once per distinct set of their contents.
+ */
+public final class InProcessJudge implements Function<Object[], Object[]> {
+
+    private static final int MAX_CACHED = 8;
+
+    private final Path explicit;
+    private final Map<String, Loaded> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Loaded> eldest) {
+            return size() > MAX_CACHED;
+        }
+    };
+
+    private record Loaded(Judge judge, Reviewer reviewer) {}
+
+    public InProcessJudge(String policy) {
+        this.explicit = policy == null ? null : Path.of(policy).toAbsolutePath();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object[] apply(Object[] in) {
+        String command = (String) in[0];
+        Dialect dialect = Dialect.parse((String) in[1]);
+        Path cwd = Path.of((String) in[2]);
+        Map<String, String> env = (Map<String, String>) in[3];
+        List<String> positional = (List<String>) in[4];
+        Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[5], (String) in[6], (String) in[7]);
+        Loaded loaded;
+        try {
+            // the policy files and the review settings are this JVM's user's: the environment a
+            // tool gives its child (HOME=/somewhere/else) must not pick another user policy
+            loaded = load(cwd, System.getenv());
+        } catch (PolicyException e) {
+            return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
+                + String.join("; ", e.problems())};
+        }
+        JudgeRequest request = new JudgeRequest(command, dialect, cwd, env, positional, true);
+        Verdict verdict = loaded.judge().judge(request);
+        Decision decision = loaded.reviewer().review(new ReviewRequest(request, verdict, origin, null));
+        Reason primary = verdict.primary();
+        String tier = verdict.tier().name().toLowerCase(Locale.ROOT);
+        boolean runs = decision.runs() && verdict.tier() != Tier.DENY;
+        String message = verdict.tier() == Tier.ASK ? decision.message() : primary.message();
+        return new Object[] {runs, tier, primary.rule(), message};
+    }
+
+    private Loaded load(Path cwd, Map<String, String> env) throws PolicyException {
+        List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
+        StringBuilder key = new StringBuilder();
+        for (PolicySource s : sources) {
+            key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000');
+            key.append(s.layer() == Layer.DEFAULT ? "" : s.text()).append('\u0001');
+        }
+        String k = key.toString();
+        synchronized (cache) {
+            Loaded cached = cache.get(k);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Policy policy = PolicyLoader.load(sources, env.get("HOME"));
+        Loaded loaded = new Loaded(Judges.create(policy), Reviewers.create(policy, env));
+        synchronized (cache) {
+            cache.put(k, loaded);
+        }
+        return loaded;
+    }
+}

@@ -1,0 +1,58 @@
+package io.shellgate.interceptor.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandLinesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void quotesEveryWordThatIsNotPlainlyOneWord() {
+        JudgeLine line = CommandLines.of(List.of("/usr/bin/echo", "a;rm", "x y", "it's", "", "$HOME", "of=/dev/sda"), dir, "/usr/bin");
+        assertThat(line).isEqualTo(new JudgeLine("/usr/bin/echo 'a;rm' 'x y' 'it'\\''s' '' '$HOME' of=/dev/sda", "bash", null));
+    }
+
+    @Test
+    void aProgramNameIsNeverAKeywordOrAnAssignment() {
+        assertThat(CommandLines.of(List.of("if", "x"), dir, "").command()).isEqualTo("'if' x");
+        assertThat(CommandLines.of(List.of("A=b", "x"), dir, "").command()).isEqualTo("'A=b' x");
+    }
+
+    @Test
+    void resolvesABareNameInTheJvmsPathAndARelativePathInTheChildsDirectory() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path tool = Files.writeString(bin.resolve("tool"), "#!/bin/sh\n");
+        Files.writeString(bin.resolve("plain"), "not executable");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThat(CommandLines.resolve("tool", dir, "/nonexistent:" + bin)).isEqualTo(tool);
+        assertThat(CommandLines.resolve("plain", dir, bin.toString())).isNull();
+        assertThat(CommandLines.resolve("./bin/tool", dir, "")).isEqualTo(dir.resolve("./bin/tool"));
+        assertThat(CommandLines.of(List.of("tool", "-x"), dir, bin.toString()).command()).isEqualTo(tool + " -x");
+    }
+
+    @Test
+    void cmdAndPowershellScriptsAreJudgedInTheirDialect() {
+        assertThat(CommandLines.of(List.of("cmd.exe", "/d", "/c", "del", "/s", "x"), dir, ""))
+                .isEqualTo(new JudgeLine("del /s x", "cmd", null));
+        assertThat(CommandLines.of(List.of("pwsh", "-NoProfile", "-ExecutionPolicy", "Bypass", "-Command", "Get-Item", "x"), dir, ""))
+                .isEqualTo(new JudgeLine("Get-Item x", "powershell", null));
+        String encoded = Base64.getEncoder().encodeToString("Remove-Item -Recurse C:\\".getBytes(StandardCharsets.UTF_16LE));
+        assertThat(CommandLines.of(List.of("powershell", "-enc", encoded), dir, ""))
+                .isEqualTo(new JudgeLine("Remove-Item -Recurse C:\\", "powershell", null));
+    }
+
+    @Test
+    void aPowershellWithoutACommandIsJudgedAsAProgram() {
+        assertThat(CommandLines.of(List.of("pwsh", "-File", "x.ps1"), dir, "").dialect()).isEqualTo("bash");
+    }
+}

@@ -1,0 +1,265 @@
+package io.shellgate.judge.internal.cmd;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.WindowsArgv;
+import io.shellgate.judge.internal.windows.WindowsChecks;
+import io.shellgate.judge.internal.windows.WindowsCommand;
+import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsRules;
+import io.shellgate.judge.internal.windows.WindowsShells;
+import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One cmd command: its name canonical (any case, carets and quotes gone, {@code rd/s} split,
+ * {@code .exe .com .bat .cmd} dropped), the policy's rules, then the read-only list, or ask.
+ */
+final class CmdCommands {
+
+    static final Set<String> INTERNAL = Set.of("assoc", "break", "call", "cd", "chdir", "cls", "color", "copy", "date", "del",
+            "dir", "echo", "endlocal", "erase", "exit", "for", "ftype", "goto", "if", "md", "mkdir", "mklink", "move", "path",
+            "pause", "popd", "prompt", "pushd", "rd", "ren", "rename", "rem", "rmdir", "set", "setlocal", "shift", "start",
+            "time", "title", "type", "ver", "verify", "vol");
+    private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem");
+    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname");
+    private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "bitsadmin", "certutil");
+    private static final Set<String> RUNS_INPUT = Set.of("powershell", "pwsh", "cmd", "bash", "sh", "python", "node", "perl");
+
+    private final CmdJudge judge;
+    private final WindowsHost host;
+    final CmdReads reads;
+
+    CmdCommands(CmdJudge judge) {
+        this.judge = judge;
+        this.host = judge.host;
+        this.reads = new CmdReads(judge);
+    }
+
+    /** A word's value, or null when part of it is not known here (a variable, a for loop's variable). */
+    String value(CmdToken t) {
+        if (!t.known() || t.text().contains("%~")) {
+            return null;
+        }
+        for (String v : judge.loopVariables) {
+            if (t.text().contains(v)) {
+                return null;
+            }
+        }
+        return t.text();
+    }
+
+    boolean simple(CmdAst.Simple s, boolean upstream) {
+        int mark = host.mark();
+        reads.redirects(s.redirects());
+        if (s.words().isEmpty()) {
+            return false;
+        }
+        String raw = value(s.words().getFirst());
+        List<String> argv = new ArrayList<>();
+        s.words().forEach(w -> argv.add(value(w) == null ? "?" : value(w)));
+        if (raw == null) {
+            host.report(WindowsChecks.DYNAMIC_COMMAND, Tier.ASK, "the command name is a variable whose value is not known here ("
+                    + s.words().getFirst().span().of(judge.text) + ")", s.span());
+            host.command(argv, "unknown", host.tierSince(mark), s.span());
+            return false;
+        }
+        if (raw.startsWith("@")) {
+            raw = raw.substring(1);
+        }
+        List<String> args = new ArrayList<>();
+        String name = split(raw, args);
+        for (int i = 1; i < s.words().size(); i++) {
+            args.add(value(s.words().get(i)));
+        }
+        String lower = name.toLowerCase(Locale.ROOT);
+        boolean internal = INTERNAL.contains(lower);
+        String base = internal ? lower : WindowsShells.baseName(name);
+        if (base.endsWith(".bat") || base.endsWith(".cmd")) {
+            base = base.substring(0, base.length() - 4);
+        }
+        argv.set(0, base);
+        canonicalRules(base, args, s.span());
+        String resolved = internal ? "builtin" : "unknown";
+        boolean downloads = false;
+        if (internal) {
+            internal(base, args, s, upstream);
+        } else {
+            WindowsHost.Program program = host.program(name, true);
+            resolved = program.path() == null ? "not found" : program.path();
+            downloads = external(name, base, program, args, s, upstream);
+        }
+        host.command(argv, resolved, host.tierSince(mark), s.span());
+        return downloads;
+    }
+
+    /** The command name of the first word, and what follows it glued on ({@code rd/s/q}, {@code echo.}, {@code cd..}). */
+    private static String split(String first, List<String> args) {
+        String lower = first.toLowerCase(Locale.ROOT);
+        for (int i = 1; i < first.length(); i++) {
+            char c = first.charAt(i);
+            if ("/.(\\+[]:".indexOf(c) >= 0 && INTERNAL.contains(lower.substring(0, i))) {
+                String rest = c == '.' && lower.startsWith("echo") || c == '(' ? first.substring(i + 1) : first.substring(i);
+                if (!rest.isEmpty()) {
+                    args.add(rest);
+                }
+                return first.substring(0, i);
+            }
+        }
+        return first;
+    }
+
+    /** Options ({@code /S/Q} is {@code /s} and {@code /q}; {@code /w:C:} is {@code /w}) and operands for the rules. */
+    private void canonicalRules(String base, List<String> args, Span span) {
+        List<String> options = new ArrayList<>();
+        List<String> operands = new ArrayList<>();
+        for (String a : args) {
+            if (isSwitch(a)) {
+                String o = a.toLowerCase(Locale.ROOT);
+                int colon = o.indexOf(':');
+                if (colon > 0) {
+                    options.add(o.substring(0, colon));
+                } else {
+                    for (String part : WindowsPaths.split(o.substring(1), '/')) {
+                        if (!part.isEmpty()) {
+                            options.add("/" + part);
+                        }
+                    }
+                }
+            } else {
+                operands.add(a);
+            }
+        }
+        WindowsRules.check(host, Dialect.CMD, new WindowsCommand(base, options, operands, span), judge.cwd);
+    }
+
+    private void internal(String base, List<String> args, CmdAst.Simple s, boolean upstream) {
+        switch (base) {
+            case "cd", "chdir" -> {
+                List<String> dirs = args.stream().filter(a -> a == null || !a.equalsIgnoreCase("/d")).toList();
+                if (!dirs.isEmpty()) {
+                    String dir = dirs.contains(null) ? null : String.join(" ", dirs);
+                    List<String> abs = dir == null ? List.of() : judge.absolute(dir);
+                    judge.cwd = abs.isEmpty() ? null : abs.getFirst();
+                }
+            }
+            case "dir", "type" -> {
+                for (String a : args) {
+                    if (!isSwitch(a) || base.equals("type")) {
+                        reads.path(a, s.span(), base);
+                    }
+                }
+            }
+            case "echo", "rem" -> {
+                if (s.words().size() > 1) {
+                    // everything after the name is printed (or ignored) as one text
+                    host.data(new Span(s.words().get(1).span().start(), s.words().getLast().span().end()));
+                }
+            }
+            case "set" -> {
+                if (s.rest().contains("=")) {
+                    host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "set changes the environment of the commands that follow",
+                            s.span());
+                } else {
+                    host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "set prints the environment, which may hold secrets",
+                            s.span());
+                }
+            }
+            case "start" -> {
+                host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, "start runs a program or opens a document or address", s.span());
+                String target = startTarget(s);
+                if (target != null && !target.isBlank()) {
+                    host.nested(target, Dialect.CMD, false, s.span());
+                }
+            }
+            case "call" -> {
+                if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
+                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "call expands %variables% a second time or jumps to a label",
+                            s.span());
+                } else {
+                    host.nested(s.rest(), Dialect.CMD, false, s.span());
+                }
+            }
+            default -> {
+                if (!READ_ONLY_INTERNAL.contains(base)) {
+                    host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", s.span());
+                }
+            }
+        }
+    }
+
+    /** Whether an argument is a switch ({@code /s}, {@code /enum}, {@code /a:-h}, {@code /s/q}) rather than a path ({@code /home/x}). */
+    static boolean isSwitch(String a) {
+        if (a == null || a.length() < 2 || !a.startsWith("/")) {
+            return false;
+        }
+        if (a.indexOf('/', 1) < 0) {
+            return true;
+        }
+        // glued switches are short (/s/q, /a:h/b); a longer part makes it a path
+        for (String part : WindowsPaths.split(a.substring(1), '/')) {
+            int colon = part.indexOf(':');
+            if ((colon >= 0 ? colon : part.length()) > 3) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What {@code start} runs: the raw text after its options and its quoted title. */
+    private String startTarget(CmdAst.Simple s) {
+        List<CmdToken> w = s.words();
+        int i = 1;
+        while (i < w.size()) {
+            String v = value(w.get(i));
+            if (v == null) {
+                return null;
+            }
+            if (v.startsWith("/")) {
+                i += v.equalsIgnoreCase("/d") ? 2 : 1;
+            } else if (i == 1 && w.get(i).quoted()) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i < w.size() ? judge.text.substring(w.get(i).span().start(), s.span().end()) : null;
+    }
+
+    private boolean external(String name, String base, WindowsHost.Program program, List<String> args, CmdAst.Simple s,
+            boolean upstream) {
+        if (WindowsShells.isWindowsShell(base)) {
+            if (!program.trusted()) {
+                host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
+            }
+            List<String> list = args.contains(null) ? null : WindowsArgv.split(s.rest());
+            if (list == null) {
+                host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, base + " runs code computed at run time", s.span());
+            } else {
+                judge.run(base, list, base.equals("cmd") ? s.rest() : null, upstream, s.span());
+            }
+            return false;
+        }
+        if (upstream && RUNS_INPUT.contains(base)) {
+            WindowsShells.downloadToShell(host, s.span(), "content from the network is piped into " + base);
+            return false;
+        }
+        if (!READ_ONLY_PROGRAMS.contains(base)) {
+            host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", s.span());
+            return DOWNLOADERS.contains(base);
+        }
+        if (program.path() == null || !program.trusted()) {
+            host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
+        }
+        if (base.equals("findstr")) {
+            reads.findstr(args, s.span());
+        } else if (args.contains(null)) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
+        }
+        return false;
+    }
+}

@@ -1,0 +1,128 @@
+package io.shellgate.judge.internal.cmd;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.WindowsChecks;
+import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsShells;
+import io.shellgate.rules.Tier;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges a cmd line: tokenises and parses it, then judges every command it can run, in order,
+ * keeping the working directory where {@code cd} makes it known. Whatever it cannot parse or
+ * follow asks.
+ */
+public final class CmdJudge {
+
+    final WindowsHost host;
+    final String text;
+    /** The working directory, forward slashes; null once a cd to somewhere unknown ran. */
+    String cwd;
+    /** The variables of the for loops around the command being judged ({@code %i}). */
+    final java.util.Set<String> loopVariables = new java.util.HashSet<>();
+    private boolean budgetSpent;
+    private final CmdCommands commands;
+
+    private CmdJudge(WindowsHost host, String text) {
+        this.host = host;
+        this.text = text;
+        this.cwd = host.cwd();
+        this.commands = new CmdCommands(this);
+    }
+
+    /** Judges the cmd line {@code code} into {@code host}. */
+    public static void judge(String code, WindowsHost host) {
+        int odd = WindowsChecks.unusualCharacter(code);
+        if (odd >= 0) {
+            host.report(WindowsChecks.UNUSUAL_CHARACTERS, Tier.ASK, "the line contains a control, format or private-use"
+                    + " character (U+" + String.format("%04X", (int) code.charAt(odd)) + "), which cmd may not read as"
+                    + " shellgate does", new Span(odd, odd + 1));
+            return;
+        }
+        CmdAst.Node root;
+        try {
+            root = CmdParser.parse(code, CmdTokenizer.tokenize(code, host.env()));
+        } catch (CmdSyntaxException e) {
+            host.report(WindowsChecks.PARSE_ERROR, Tier.ASK, "the cmd line does not parse (" + e.getMessage()
+                    + "), so shellgate cannot tell what it would run", e.span);
+            return;
+        }
+        new CmdJudge(host, code).node(root, false);
+    }
+
+    /** Judges a node; returns whether its output may come from the network. */
+    boolean node(CmdAst.Node n, boolean upstream) {
+        if (budgetSpent || host.pastDeadline()) {
+            if (!budgetSpent) {
+                host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the line took longer than the time budget", n.span());
+            }
+            budgetSpent = true;
+            return false;
+        }
+        return switch (n) {
+            case CmdAst.Simple s -> commands.simple(s, upstream);
+            case CmdAst.Sequence s -> {
+                boolean any = false;
+                for (CmdAst.Node item : s.items()) {
+                    any |= node(item, upstream);
+                }
+                yield any;
+            }
+            case CmdAst.Pipeline p -> {
+                boolean downloads = upstream;
+                for (CmdAst.Node stage : p.stages()) {
+                    downloads = node(stage, downloads);
+                }
+                yield downloads;
+            }
+            case CmdAst.Group g -> {
+                commands.reads.redirects(g.redirects());
+                yield node(g.body(), upstream);
+            }
+            case CmdAst.If i -> {
+                boolean any = node(i.then(), upstream);
+                if (i.otherwise() != null) {
+                    any |= node(i.otherwise(), upstream);
+                }
+                yield any;
+            }
+            case CmdAst.For f -> forLoop(f, upstream);
+        };
+    }
+
+    private boolean forLoop(CmdAst.For f, boolean upstream) {
+        boolean fileSet = f.options().stream().anyMatch(o -> o.equalsIgnoreCase("/f"));
+        boolean backq = f.options().stream().anyMatch(o -> o.toLowerCase(Locale.ROOT).contains("usebackq"));
+        String set = f.set().strip();
+        char quote = backq ? '`' : '\'';
+        if (fileSet && set.length() >= 2 && set.charAt(0) == quote && set.charAt(set.length() - 1) == quote) {
+            host.nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
+        } else if (fileSet && !(set.startsWith("\"") && !backq)) {
+            for (String file : WindowsPaths.split(set.replace("\"", ""), ' ')) {
+                if (!file.isEmpty()) {
+                    commands.reads.path(file, f.setSpan(), "for /f");
+                }
+            }
+        }
+        // the loop variable's values are not known here: words using it are unknown
+        String variable = f.variable().startsWith("%%") ? f.variable().substring(1) : f.variable();
+        loopVariables.add(variable);
+        try {
+            return node(f.body(), upstream);
+        } finally {
+            loopVariables.remove(variable);
+        }
+    }
+
+    /** The absolute forms of a path from the current working directory. */
+    List<String> absolute(String path) {
+        return WindowsPaths.absolute(path, cwd, host.home());
+    }
+
+    void run(String base, List<String> args, String rest, boolean upstream, Span span) {
+        WindowsShells.run(host, base, args, rest, upstream, span);
+    }
+}

@@ -1,0 +1,260 @@
+package io.shellgate.judge.internal.powershell;
+
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.WindowsChecks;
+import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.rules.Tier;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Judges a PowerShell script: parses it, then walks every statement, pipeline, command,
+ * script block and subexpression, in order, keeping the working directory where it is known.
+ * Whatever it cannot parse or follow asks.
+ */
+public final class PowerShellJudge {
+
+    private static final Set<String> SCOPES = Set.of("global", "script", "local", "private", "using");
+    private static final Set<String> STATE_VARIABLES = Set.of("psdefaultparametervalues", "psmoduleautoloadingpreference",
+            "executioncontext", "profile", "pscommandpath", "psmodulepath", "env", "psnativecommandargumentpassing",
+            "pssessionconfigurationname", "psemailserver");
+
+    private static final Set<String> ITEM_SOURCES = Set.of("Get-ChildItem", "Get-Item", "Resolve-Path", "Get-Location",
+            "Where-Object", "Sort-Object", "Select-Object", "ForEach-Object", "Group-Object");
+
+    final WindowsHost host;
+    final String code;
+    final boolean windowsPowerShell;
+    /** The working directory with forward slashes; null once a cd to somewhere unknown ran. */
+    String cwd;
+    final Set<String> functions = new HashSet<>();
+    /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
+    final Map<String, String> assigned = new HashMap<>();
+    /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
+    List<String> listed = List.of();
+    private boolean budgetSpent;
+    private final PsCommandJudge commands;
+
+    private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell) {
+        this.host = host;
+        this.code = code;
+        this.windowsPowerShell = windowsPowerShell;
+        this.cwd = host.cwd();
+        this.commands = new PsCommandJudge(this);
+    }
+
+    /**
+     * Judges {@code code} into {@code host}.
+     *
+     * @param windowsPowerShell read it as Windows PowerShell 5.1 (no {@code &&}/{@code ||}) rather than 7
+     */
+    public static void judge(String code, WindowsHost host, boolean windowsPowerShell) {
+        int odd = WindowsChecks.unusualCharacter(code);
+        if (odd >= 0) {
+            host.report(WindowsChecks.UNUSUAL_CHARACTERS, Tier.ASK, "the script contains a control, format or private-use"
+                    + " character (U+" + String.format("%04X", (int) code.charAt(odd)) + "), which PowerShell may not read as"
+                    + " shellgate does", new Span(odd, odd + 1));
+            return;
+        }
+        PsParser.Result parsed;
+        try {
+            parsed = PsParser.parse(code, windowsPowerShell);
+        } catch (PsSyntaxException e) {
+            int at = Math.min(e.position, code.length());
+            host.report(WindowsChecks.PARSE_ERROR, Tier.ASK, "the PowerShell script does not parse (" + e.getMessage()
+                    + "), so shellgate cannot tell what it would run", new Span(at, Math.min(code.length(), at + 1)));
+            return;
+        }
+        parsed.comments().forEach(host::data);
+        new PowerShellJudge(host, code, windowsPowerShell).statements(parsed.statements());
+    }
+
+    void statements(List<PsAst.Statement> statements) {
+        for (PsAst.Statement s : statements) {
+            if (budgetSpent || host.pastDeadline()) {
+                if (!budgetSpent) {
+                    host.report(WindowsChecks.TIME_BUDGET, Tier.ASK, "judging the script took longer than the time budget",
+                            s.span());
+                }
+                budgetSpent = true;
+                return;
+            }
+            statement(s);
+        }
+    }
+
+    private void statement(PsAst.Statement statement) {
+        switch (statement) {
+            case PsAst.Pipeline p -> pipeline(p);
+            case PsAst.Assignment a -> {
+                target(a.target(), a.span());
+                statement(a.value());
+                remember(a);
+            }
+            case PsAst.Block b -> {
+                for (PsAst.Expr e : b.expressions()) {
+                    if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
+                        assigned.put(PsValues.name(v), null);
+                    }
+                }
+                if (b.keyword().equals("switch-file")) {
+                    commands.readsFile(b.expressions().getFirst(), b.span(), "switch -File");
+                    return;
+                }
+                b.expressions().forEach(this::expression);
+                b.bodies().forEach(this::statements);
+            }
+            case PsAst.FunctionDef f -> {
+                functions.add(f.name().toLowerCase(Locale.ROOT));
+                statements(f.body());
+            }
+        }
+    }
+
+    /** Keeps the constant a variable was set to ({@code $p = 'C:\'}), for the policy's rules; anything else forgets it. */
+    private void remember(PsAst.Assignment a) {
+        PsAst.Expr target = a.target() instanceof PsAst.Compound c && !c.parts().isEmpty() ? c.parts().getFirst() : a.target();
+        if (!(target instanceof PsAst.Variable v)) {
+            return;
+        }
+        String constant = null;
+        if (a.operator().equals("=") && target == a.target() && a.value() instanceof PsAst.Pipeline p && p.elements().size() == 1
+                && p.elements().getFirst() instanceof PsAst.ExprElement e && e.redirects().isEmpty()) {
+            constant = PsValues.value(e.expr(), host, assigned);
+        }
+        assigned.put(PsValues.name(v), constant);
+    }
+
+    private void pipeline(PsAst.Pipeline p) {
+        boolean downloads = false;
+        boolean fromExpression = false;
+        List<String> upstream = List.of();
+        for (int i = 0; i < p.elements().size(); i++) {
+            PsAst.Element e = p.elements().get(i);
+            listed = upstream;
+            upstream = List.of();
+            switch (e) {
+                case PsAst.ExprElement x -> {
+                    expression(x.expr());
+                    redirects(x.redirects());
+                    downloads |= PsDownloads.in(x.expr());
+                    fromExpression = true;
+                }
+                case PsAst.CommandCall c -> {
+                    listed = i > 0 ? listed : List.of();
+                    downloads = commands.command(c, i > 0, downloads, fromExpression);
+                    upstream = listed;
+                    // items listed upstream are files a downstream reader opens: their paths are not known here
+                    String cmdlet = c.name() instanceof PsAst.Literal l ? PsNames.cmdlet(l.value()) : null;
+                    fromExpression |= cmdlet == null || ITEM_SOURCES.contains(cmdlet);
+                }
+            }
+        }
+    }
+
+    /** Judges what an expression runs: subexpressions, script blocks and .NET calls. */
+    void expression(PsAst.Expr e) {
+        switch (e) {
+            case PsAst.Literal l -> {
+                // a constant
+            }
+            case PsAst.Expandable x -> x.parts().forEach(this::expression);
+            case PsAst.Variable v -> variable(v);
+            case PsAst.SubExpr s -> statements(s.statements());
+            case PsAst.ScriptBlock b -> statements(b.statements());
+            case PsAst.TypeName t -> {
+                // a type: only what is done with it matters
+            }
+            case PsAst.Member m -> member(m);
+            case PsAst.Compound c -> c.parts().forEach(this::expression);
+        }
+    }
+
+    private void variable(PsAst.Variable v) {
+        String name = v.name().toLowerCase(Locale.ROOT);
+        int colon = name.indexOf(':');
+        if (colon > 0 && !SCOPES.contains(name.substring(0, colon)) && !name.startsWith("env:")) {
+            // ${c:\path} reads a file, $function:x a function's code
+            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, "the variable $" + v.name() + " reads the provider path "
+                    + v.name() + ", which shellgate does not check", v.span());
+        }
+    }
+
+    private void member(PsAst.Member m) {
+        expression(m.target());
+        if (m.arguments() == null) {
+            return;
+        }
+        m.arguments().forEach(this::expression);
+        boolean pure = m.isStatic() && m.target() instanceof PsAst.TypeName t ? PsDotNet.pureStaticMethod(t.name(), m.name())
+                : !m.isStatic() && PsDotNet.pureInstanceMethod(m.name());
+        if (pure && ("foreach".equalsIgnoreCase(m.name()) || "where".equalsIgnoreCase(m.name()))
+                && !m.arguments().stream().allMatch(a -> a instanceof PsAst.ScriptBlock)) {
+            // .ForEach('Delete') calls Delete on every element
+            pure = false;
+        }
+        if (!pure) {
+            String what = m.name() == null ? "a method chosen at run time" : "the .NET method " + m.name();
+            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, "calls " + what + ", which may write, delete or start a process;"
+                    + " shellgate only allows methods that compute a value", m.span());
+        }
+    }
+
+    private void target(PsAst.Expr target, Span span) {
+        switch (target) {
+            case PsAst.Variable v -> {
+                String name = v.name().toLowerCase(Locale.ROOT);
+                int colon = name.indexOf(':');
+                String scope = colon > 0 ? name.substring(0, colon) : "";
+                String bare = colon > 0 ? name.substring(colon + 1) : name;
+                if (scope.equals("env")) {
+                    host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "sets the environment variable " + bare
+                            + ", which changes what later commands and programs do", span);
+                } else if (!scope.isEmpty() && !SCOPES.contains(scope)) {
+                    host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "assigns to the provider path " + v.name()
+                            + " (a file, function, alias or variable drive)", span);
+                } else if (STATE_VARIABLES.contains(bare)) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "sets $" + bare + ", which changes how PowerShell runs"
+                            + " later commands", span);
+                }
+            }
+            case PsAst.Member m -> {
+                expression(m.target());
+                host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "assigns to the property " + m.name()
+                        + ", which can change a file, a setting or a live object", span);
+            }
+            case PsAst.Compound c when !c.parts().isEmpty() -> {
+                // $a[0] = 1 changes $a: the variable decides
+                target(c.parts().getFirst(), span);
+                c.parts().subList(1, c.parts().size()).forEach(this::expression);
+            }
+            default -> host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "an assignment shellgate does not follow", span);
+        }
+    }
+
+    /** Judges redirections: any that writes a file asks. */
+    void redirects(List<PsAst.Redirect> redirects) {
+        for (PsAst.Redirect r : redirects) {
+            if (r.target() == null) {
+                continue;
+            }
+            expression(r.target());
+            if (r.target() instanceof PsAst.Variable v && v.name().equalsIgnoreCase("null")) {
+                continue;
+            }
+            String target = PsValues.value(r.target(), host);
+            host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "the redirection " + r.operator() + " writes to "
+                    + (target == null ? "a file named at run time" : target), r.span());
+        }
+    }
+
+    /** The absolute forms of a path argument from the current working directory. */
+    List<String> absolute(String path) {
+        return WindowsPaths.absolute(path, cwd, host.home());
+    }
+}

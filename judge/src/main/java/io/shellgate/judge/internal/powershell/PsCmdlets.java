@@ -1,0 +1,170 @@
+package io.shellgate.judge.internal.powershell;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The cmdlets shellgate knows, with their parameters: which take a value, which are positional,
+ * their aliases, and which of them a read-only use may have. A table line is
+ * {@code Name FLAGS: Param[?][!][@position]/alias ...}; {@code ?} marks a switch, {@code !} a
+ * parameter that is not read-only; the flag {@code R} makes the cmdlet read-only, {@code F} says
+ * its path values are read.
+ */
+final class PsCmdlets {
+
+    /** One parameter of a cmdlet. */
+    record Param(String name, List<String> aliases, boolean isSwitch, boolean readOnly, int position) {}
+
+    record Cmdlet(String name, boolean readOnly, boolean readsFiles, List<Param> params) {
+
+        /** The parameter {@code written} (without its dash) names: exact name or alias, else a unique prefix; null if none or ambiguous. */
+        Param resolve(String written) {
+            String w = written.toLowerCase(Locale.ROOT);
+            List<Param> prefixed = new ArrayList<>();
+            for (Param p : params) {
+                if (p.name.equalsIgnoreCase(w) || p.aliases.contains(w)) {
+                    return p;
+                }
+                if (p.name.toLowerCase(Locale.ROOT).startsWith(w)) {
+                    prefixed.add(p);
+                }
+            }
+            return prefixed.size() == 1 ? prefixed.getFirst() : null;
+        }
+
+        Param positional(int index) {
+            for (Param p : params) {
+                if (p.position == index) {
+                    return p;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static final String COMMON = "Verbose?/vb Debug?/db ErrorAction/ea WarningAction/wa InformationAction/infa"
+            + " ErrorVariable/ev WarningVariable/wv InformationVariable/iv OutVariable/ov OutBuffer/ob PipelineVariable/pv"
+            + " ProgressAction/proga WhatIf?/wi Confirm?/cf";
+    private static final String PATHS = "Path@0 LiteralPath/pspath/lp";
+    private static final String FORMAT = "Property@0 InputObject GroupBy View ShowError? DisplayError? Force? Expand AutoSize?"
+            + " HideTableHeaders? Wrap? RepeatHeader? Column";
+    private static final Map<String, Cmdlet> BY_NAME = new HashMap<>();
+
+    static {
+        String table = """
+                Get-ChildItem RF: PATHS Filter@1 Include Exclude Recurse?/s Depth Force? Name? Attributes Directory?/ad/d File?/af Hidden?/ah/h ReadOnly?/ar System?/as FollowSymlink?
+                Get-Content RF: PATHS ReadCount TotalCount/first/head Tail/last Filter Include Exclude Force? Delimiter Raw? Encoding AsByteStream? Stream Wait? Credential!
+                Select-String RF: Pattern@0 Path@1 LiteralPath/pspath/lp InputObject SimpleMatch? CaseSensitive? Quiet? List? NoEmphasis? Include Exclude NotMatch? AllMatches? Encoding Context Raw? Culture
+                Get-Item RF: PATHS Filter Include Exclude Force? Stream Credential!
+                Format-Hex RF: PATHS InputObject Encoding Count Offset Raw?
+                Get-FileHash RF: PATHS InputStream Algorithm
+                Get-Acl RF: PATHS InputObject Audit? Filter Include Exclude AllCentralAccessPolicies?
+                Test-Path R: PATHS Filter Include Exclude PathType/type IsValid? OlderThan NewerThan Credential!
+                Resolve-Path R: PATHS Relative? RelativeBasePath Force? Credential!
+                Split-Path R: PATHS ChildPath@1 Parent? Leaf? LeafBase? Extension? Qualifier? NoQualifier? IsAbsolute? Resolve? Credential!
+                Join-Path R: Path@0/pspath ChildPath@1 AdditionalChildPath@2 Resolve? Credential!
+                Get-Location R: PSProvider PSDrive Stack? StackName
+                Set-Location R: PATHS PassThru? StackName
+                Push-Location R: PATHS PassThru? StackName
+                Pop-Location R: PassThru? StackName
+                Measure-Object R: Property@0 InputObject Sum? Average? Maximum? Minimum? Line? Word? Character? IgnoreWhiteSpace? StandardDeviation? AllStats?
+                Select-Object R: Property@0 InputObject ExcludeProperty ExpandProperty Unique? Last First Skip SkipLast Wait? Index SkipIndex CaseInsensitive?
+                Sort-Object R: Property@0 InputObject Descending? Unique? CaseSensitive? Culture Stable? Top Bottom
+                Group-Object R: Property@0 InputObject NoElement? AsHashTable? AsString? CaseSensitive? Culture
+                Compare-Object R: ReferenceObject@0 DifferenceObject@1 SyncWindow Property ExcludeDifferent? IncludeEqual? PassThru? Culture CaseSensitive?
+                Where-Object R: FilterScript@0 Property Value@1 InputObject EQ?/ieq CEQ? NE?/ine CNE? GT?/igt CGT? LT?/ilt CLT? GE?/ige CGE? LE?/ile CLE? Like?/ilike CLike? NotLike?/inotlike CNotLike? Match?/imatch CMatch? NotMatch?/inotmatch CNotMatch? Contains?/icontains CContains? NotContains?/inotcontains CNotContains? In?/iin CIn? NotIn?/inotin CNotIn? Is? IsNot? Not? And? Or?
+                ForEach-Object R: Process@0 Begin End RemainingScripts InputObject MemberName ArgumentList/args Parallel! ThrottleLimit TimeoutSeconds AsJob?!
+                Format-Table R: FORMAT
+                Format-List R: FORMAT
+                Format-Wide R: FORMAT
+                Format-Custom R: FORMAT Depth
+                Out-String R: InputObject Width Stream? NoNewline?
+                Out-Host R: InputObject Paging?
+                Out-Null R: InputObject
+                Write-Output R: InputObject@0 NoEnumerate?
+                Write-Host R: Object@0 NoNewline? Separator ForegroundColor BackgroundColor
+                Write-Verbose R: Message@0
+                Write-Warning R: Message@0
+                Write-Debug R: Message@0
+                Write-Information R: MessageData@0 Tags
+                Get-Date R: Date@0 Year Month Day Hour Minute Second Millisecond DisplayHint Format UFormat AsUTC? UnixTimeSeconds
+                ConvertTo-Json R: InputObject@0 Depth Compress? EnumsAsStrings? AsArray? EscapeHandling
+                ConvertFrom-Json R: InputObject@0 AsHashtable? Depth NoEnumerate? DateKind
+                ConvertTo-Csv R: InputObject@0 Delimiter UseCulture? NoTypeInformation? IncludeTypeInformation? QuoteFields UseQuotes NoHeader?
+                ConvertFrom-Csv R: InputObject@0 Delimiter UseCulture? Header
+                Get-Member R: Name@0 InputObject Force? View MemberType Static?
+                Get-Unique R: InputObject AsString? OnType? CaseInsensitive?
+                Get-Process R: Name@0/processname Id InputObject Module? FileVersionInfo? IncludeUserName? ComputerName!
+                Get-Service R: Name@0/servicename DisplayName Include Exclude DependentServices? RequiredServices? InputObject ComputerName!
+                Get-Host R:
+                Get-Culture R: Name ListAvailable? NoUserOverrides?
+                Get-History R: Id@0 Count@1
+                Get-Alias R: Name@0 Definition Scope Exclude
+                Get-Command R: Name@0 Noun Verb CommandType TotalCount Syntax? All? ListImported? ParameterName ParameterType Module! ArgumentList!
+                Get-Help R: Name@0 Path Category Component Functionality Role Full? Detailed? Examples? Parameter Online?! ShowWindow?!
+                Get-TimeZone R: Name@0 Id ListAvailable?
+                Get-Random R: Maximum@0 Minimum InputObject Count SetSeed Shuffle?
+                Start-Sleep R: Seconds@0 Milliseconds Duration
+                Clear-Host R:
+                Get-PSDrive R: Name@0 PSProvider Scope LiteralName
+                Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck?
+                Remove-Item F: PATHS Filter Include Exclude Recurse? Force? Credential Stream
+                Format-Volume: DriveLetter@0 Path ObjectId Partition FileSystemLabel FileSystem AllocationUnitSize Full? Force? Compress? CimSession ThrottleLimit AsJob?
+                Clear-Disk: Number@0 UniqueId FriendlyName Path InputObject RemoveData? RemoveOEM? ZeroOutEntireDisk? CimSession ThrottleLimit AsJob? PassThru?
+                Initialize-Disk: Number@0 UniqueId FriendlyName Path InputObject PartitionStyle CimSession ThrottleLimit AsJob? PassThru?
+                Stop-Computer: ComputerName@0/cn Force? Credential WsmanAuthentication AsJob? DcomAuthentication Impersonation Protocol ThrottleLimit
+                Restart-Computer: ComputerName@0/cn Force? Wait? Timeout For Delay Credential WsmanAuthentication Protocol
+                Invoke-Expression: Command@0
+                Invoke-WebRequest: Uri@0 Method Body OutFile Headers UseBasicParsing? UserAgent Proxy WebSession SessionVariable Credential
+                Invoke-RestMethod: Uri@0 Method Body OutFile Headers UseBasicParsing? UserAgent Proxy WebSession SessionVariable Credential
+                Start-Process: FilePath@0/pspath/path ArgumentList@1/args Credential WorkingDirectory LoadUserProfile?/lup NoNewWindow?/nnw PassThru? RedirectStandardError/rse RedirectStandardInput/rsi RedirectStandardOutput/rso Verb WindowStyle Wait? UseNewEnvironment?
+                Invoke-Command: ScriptBlock@0/command ComputerName/cn Session FilePath ArgumentList/args InputObject AsJob? NoNewScope? Credential
+                Set-Content: PATHS Value@1 Force? Encoding NoNewline? PassThru? Stream
+                Add-Content: PATHS Value@1 Force? Encoding NoNewline? PassThru? Stream
+                Out-File: FilePath@0/path LiteralPath Encoding Append? Force? NoClobber? Width NoNewline? InputObject
+                New-Item: PATHS ItemType/type Name Value Force?
+                Set-ExecutionPolicy: ExecutionPolicy@0 Scope Force?
+                Set-Alias: Name@0 Value@1 Description Option PassThru? Scope Force?
+                New-Alias: Name@0 Value@1 Description Option PassThru? Scope Force?
+                New-Object: TypeName@0 ArgumentList@1/args ComObject Property Strict?
+                Start-BitsTransfer: Source@0 Destination@1
+                Set-ItemProperty: PATHS Name@1 Value@2 Type Force? PassThru?
+                """;
+        for (String line : table.strip().split("\n")) {
+            int colon = line.indexOf(':');
+            String[] head = line.substring(0, colon).strip().split(" ");
+            String flags = head.length > 1 ? head[1] : "";
+            String body = line.substring(colon + 1).replace("PATHS", PATHS).replace("FORMAT", FORMAT) + " " + COMMON;
+            List<Param> params = new ArrayList<>();
+            for (String spec : body.strip().split(" +")) {
+                String[] names = spec.split("/");
+                String n = names[0];
+                int position = -1;
+                int at = n.indexOf('@');
+                if (at > 0) {
+                    position = Integer.parseInt(n.substring(at + 1));
+                    n = n.substring(0, at);
+                }
+                boolean readOnly = !n.endsWith("!");
+                n = n.replace("!", "");
+                boolean isSwitch = n.endsWith("?");
+                n = n.replace("?", "");
+                List<String> aliases = new ArrayList<>();
+                for (int i = 1; i < names.length; i++) {
+                    aliases.add(names[i].replace("!", "").replace("?", "").toLowerCase(Locale.ROOT));
+                }
+                params.add(new Param(n, List.copyOf(aliases), isSwitch, readOnly, position));
+            }
+            BY_NAME.put(head[0].toLowerCase(Locale.ROOT), new Cmdlet(head[0], flags.contains("R"), flags.contains("F"), List.copyOf(params)));
+        }
+    }
+
+    private PsCmdlets() {}
+
+    static Cmdlet get(String name) {
+        return BY_NAME.get(name.toLowerCase(Locale.ROOT));
+    }
+}

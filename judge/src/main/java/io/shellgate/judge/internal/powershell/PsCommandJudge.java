@@ -1,0 +1,169 @@
+package io.shellgate.judge.internal.powershell;
+
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.WindowsChecks;
+import io.shellgate.judge.internal.windows.WindowsCommand;
+import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsRules;
+import io.shellgate.judge.internal.windows.WindowsShells;
+import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** One PowerShell command: how its name resolves (function, alias, cmdlet, program, script) and what that does. */
+final class PsCommandJudge {
+
+    private final PowerShellJudge ps;
+    private final WindowsHost host;
+    private final PsCmdletJudge cmdlets;
+    final PsNative natives;
+
+    PsCommandJudge(PowerShellJudge ps) {
+        this.ps = ps;
+        this.host = ps.host;
+        this.cmdlets = new PsCmdletJudge(ps, this);
+        this.natives = new PsNative(ps);
+    }
+
+    /**
+     * Judges a command; returns whether its output may be content from the network.
+     *
+     * @param piped whether it reads a pipeline's output
+     * @param upstream whether that output may come from the network
+     * @param fromExpression whether the pipeline starts with an expression (values the command may read as paths)
+     */
+    boolean command(PsAst.CommandCall c, boolean piped, boolean upstream, boolean fromExpression) {
+        int mark = host.mark();
+        ps.redirects(c.redirects());
+        for (PsAst.Arg a : c.args()) {
+            if (a instanceof PsAst.Value v) {
+                ps.expression(v.value());
+            } else if (a instanceof PsAst.Param p && p.value() != null) {
+                ps.expression(p.value());
+            }
+        }
+        String name = name(c);
+        List<String> argv = new ArrayList<>();
+        argv.add(name == null ? "?" : name);
+        c.args().forEach(a -> argv.add(display(a)));
+        String resolved = "unknown";
+        boolean downloads = false;
+        if (name == null) {
+            ps.expression(c.name());
+            if (c.name() instanceof PsAst.ScriptBlock) {
+                resolved = "script block";
+            } else {
+                host.report(WindowsChecks.DYNAMIC_COMMAND, Tier.ASK, "the command to run is computed at run time"
+                        + " (the call operator & with a computed target)", c.span());
+                String known = PsValues.value(c.name(), host, ps.assigned);
+                if (known != null && !known.isEmpty()) {
+                    // $c = 'Remove-Item'; & $c ...: still asked about, and refused when what it names is refused
+                    String cmdlet = PsNames.cmdlet(known);
+                    if (cmdlet != null) {
+                        cmdlets.judge(cmdlet, c, piped, upstream, fromExpression);
+                    } else {
+                        natives.judge(known, c, upstream);
+                    }
+                }
+                if (PsDownloads.in(c.name()) || upstream) {
+                    WindowsShells.downloadToShell(host, c.span(), "runs code downloaded from the network");
+                }
+            }
+        } else if (c.invocation().equals(".") && !(c.name() instanceof PsAst.ScriptBlock)) {
+            host.report(WindowsChecks.SCRIPT_FILE, Tier.ASK, "dot-sources " + name + ", a script shellgate does not read",
+                    c.span());
+        } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name)) {
+            resolved = "function";
+        } else {
+            String cmdlet = PsNames.cmdlet(name);
+            if (cmdlet != null) {
+                resolved = "cmdlet " + cmdlet;
+                argv.set(0, cmdlet);
+                downloads = cmdlets.judge(cmdlet, c, piped, upstream, fromExpression);
+            } else if (PsNames.looksLikeCmdlet(name) && !name.contains(".")) {
+                host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, name + " is not a cmdlet shellgate knows", c.span());
+            } else {
+                resolved = "program";
+                downloads = natives.judge(name, c, upstream);
+            }
+        }
+        if (!resolved.equals("program")) {
+            // a program's words are recorded by the judge that judges them
+            host.command(argv, resolved, host.tierSince(mark), c.span());
+        }
+        return downloads;
+    }
+
+    /** The command's name when it is fixed text; null for a script block or a computed name. */
+    private String name(PsAst.CommandCall c) {
+        if (!(c.name() instanceof PsAst.Literal l)) {
+            return null;
+        }
+        String name = l.value();
+        if (name.chars().anyMatch(ch -> ch < 0x20)) {
+            // `e and `a are escapes in PowerShell 7; 5.1 drops the backtick (R`emove-Item is Remove-Item there)
+            String source = ps.code.substring(l.span().start(), l.span().end());
+            return source.indexOf('\'') < 0 && source.indexOf('"') < 0 ? source.replace("`", "") : null;
+        }
+        return name;
+    }
+
+    /** Judges a path a command reads: computed, a provider drive, or a secret asks. */
+    void readsFile(PsAst.Expr path, Span span, String who) {
+        for (String value : PsValues.values(path, host)) {
+            readsFile(value, span, who, false);
+        }
+    }
+
+    /** @param recursive whether everything under the path is read ({@code -Recurse}) */
+    void readsFile(String value, Span span, String who, boolean recursive) {
+        if (value == null) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads a path computed at run time", span);
+            return;
+        }
+        String p = value.replace('\\', '/');
+        if (p.startsWith("//")) {
+            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
+                    + " from a network share, which sends the user's credentials to that server", span);
+            return;
+        }
+        int provider = p.indexOf("::");
+        String bare = provider > 0 ? p.substring(provider + 2) : p;
+        if (WindowsPaths.driveLike(bare) || provider > 0 && !p.toLowerCase(Locale.ROOT).contains("filesystem::")) {
+            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
+                    + ", on a PowerShell drive that is not a file system (environment, registry, certificates...)", span);
+            return;
+        }
+        for (String abs : ps.absolute(value)) {
+            String why = host.sensitive(abs, recursive);
+            if (why != null) {
+                host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value + ": " + why, span);
+                return;
+            }
+        }
+        if (ps.cwd == null && ps.absolute(value).isEmpty()) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + value
+                    + " in a working directory that is not known here", span);
+        }
+    }
+
+    /** Runs the policy's PowerShell rules on a canonical command. */
+    void rules(String name, List<String> options, List<String> operands, Span span) {
+        WindowsRules.check(host, Dialect.POWERSHELL, new WindowsCommand(name, options, operands, span), ps.cwd);
+    }
+
+    private static String display(PsAst.Arg a) {
+        return switch (a) {
+            case PsAst.Param p -> "-" + p.name() + (p.value() == null ? "" : ":" + literal(p.value()));
+            case PsAst.Value v -> literal(v.value());
+            case PsAst.StopParsing s -> "--%" + s.text();
+        };
+    }
+
+    private static String literal(PsAst.Expr e) {
+        return e instanceof PsAst.Literal l ? l.value() : "?";
+    }
+}

@@ -1,0 +1,25 @@
+package io.shellgate.reviewer;
+
+import io.shellgate.reviewer.internal.AuditLog;
+import io.shellgate.reviewer.internal.StateDir;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the audit log: one JSON object per decision, oldest first. */
+public final class AuditTrail {
+
+    private AuditTrail() {}
+
+    /** Where the log lives in this environment; null when no state directory is known. */
+    public static Path directory(Map<String, String> env) {
+        return StateDir.of(env);
+    }
+
+    /** Every record, rotated files included, oldest first; empty when there is no log. */
+    public static List<String> lines(Map<String, String> env) throws IOException {
+        Path dir = StateDir.of(env);
+        return dir == null ? List.of() : new AuditLog(dir).lines();
+    }
+}

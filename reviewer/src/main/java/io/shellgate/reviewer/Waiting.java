@@ -1,0 +1,25 @@
+package io.shellgate.reviewer;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * An ask waiting for a person, as {@code shellgate approvals} lists it.
+ *
+ * @param id the one-time id an answer must name
+ * @param since when it started waiting
+ * @param until when it will be refused for want of an answer
+ * @param entry the entry point id ({@code shell-c}, {@code javaagent}, ...)
+ * @param pid the process that would run the command
+ * @param detail more about who asked (a JVM's main class), may be empty
+ * @param cwd where it would run
+ * @param command the command line
+ * @param reasons why the judge asked
+ */
+public record Waiting(String id, Instant since, Instant until, String entry, long pid, String detail, String cwd,
+        String command, List<String> reasons) {
+
+    public Waiting {
+        reasons = List.copyOf(reasons);
+    }
+}

@@ -1,0 +1,168 @@
+package io.shellgate.reviewer.internal;
+
+import com.google.re2j.Pattern;
+import io.shellgate.judge.CommandInfo;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Verdict;
+import io.shellgate.rules.Approval;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.Rule;
+import io.shellgate.rules.Tier;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Finds a remembered approval that covers an ask. An approval covers only what a person could
+ * judge from the command line itself: an exact approval never covers reasons that depend on the
+ * environment (an untrusted program first on PATH, a dangerous variable, a repository's git
+ * config, values of variables); a prefix approval covers only "this program is not read-only"
+ * and the policy's own ask rules, for commands that match it, and nothing else on the line.
+ */
+final class ApprovalMatcher {
+
+    /** Reasons no remembered approval covers: they depend on more than the text a person approved. */
+    private static final Set<String> NEVER = Set.of("untrusted-program", "dangerous-variable", "git-repo-config",
+            "imported-function", "shell-state", "dynamic-command", "dynamic-argument", "input-too-large",
+            "nesting-too-deep", "time-budget", "internal-error", "unusual-characters");
+    /** Built-in reasons a prefix approval covers: the program is simply not on the read-only list. */
+    private static final Set<String> PREFIX_COVERS = Set.of("not-read-only", "option-not-permitted");
+
+    private final List<Approval> approvals;
+    private final Set<String> askRules;
+
+    ApprovalMatcher(Policy policy) {
+        this.approvals = policy.review().approvals();
+        this.askRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK).map(Rule::id).collect(Collectors.toSet());
+    }
+
+    /** The first approval that covers every ask reason of the verdict. */
+    Optional<Approval> find(JudgeRequest request, Verdict verdict, Instant now) {
+        if (verdict.tier() != Tier.ASK) {
+            return Optional.empty();
+        }
+        for (Approval a : approvals) {
+            if (a.activeAt(now) && inProject(a, request) && covers(a, request, verdict)) {
+                return Optional.of(a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether an exact approval of {@code line} would cover this verdict (for session memory too). */
+    static boolean exactCovers(String line, JudgeRequest request, Verdict verdict) {
+        return verdict.tier() == Tier.ASK && line.strip().equals(request.command().strip())
+                && verdict.reasons().stream().filter(r -> r.tier() == Tier.ASK).noneMatch(r -> NEVER.contains(r.rule()));
+    }
+
+    private boolean covers(Approval a, JudgeRequest request, Verdict verdict) {
+        if (a.exact()) {
+            return exactCovers(a.command(), request, verdict);
+        }
+        if (Approval.GENERIC_PROGRAMS.contains(baseName(a.prefix().getFirst()))) {
+            return false;
+        }
+        for (Reason r : verdict.reasons()) {
+            if (r.tier() != Tier.ASK) {
+                continue;
+            }
+            if (!PREFIX_COVERS.contains(r.rule()) && !askRules.contains(r.rule())) {
+                return false;
+            }
+            Optional<CommandInfo> owner = owner(r, verdict.commands());
+            if (owner.isEmpty() || !matches(a, owner.get())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The innermost command whose text contains the reason's span. */
+    private static Optional<CommandInfo> owner(Reason r, List<CommandInfo> commands) {
+        CommandInfo best = null;
+        for (CommandInfo c : commands) {
+            if (c.span().start() <= r.span().start() && r.span().end() <= c.span().end()
+                    && (best == null || c.depth() > best.depth()
+                            || c.depth() == best.depth() && length(c) < length(best))) {
+                best = c;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static int length(CommandInfo c) {
+        return c.span().end() - c.span().start();
+    }
+
+    static boolean matches(Approval a, CommandInfo c) {
+        List<String> argv = c.argv();
+        List<String> prefix = a.prefix();
+        if (argv.size() < prefix.size() || !c.resolved().startsWith("/")) {
+            return false;
+        }
+        String program = prefix.getFirst();
+        boolean programMatches = program.contains("/") ? program.equals(c.resolved())
+                : program.equals(baseName(argv.getFirst()));
+        if (!programMatches) {
+            return false;
+        }
+        for (int i = 1; i < prefix.size(); i++) {
+            if (!prefix.get(i).equals(argv.get(i))) {
+                return false;
+            }
+        }
+        List<String> rest = argv.subList(prefix.size(), argv.size());
+        if (a.maxArgs() != null && rest.size() > a.maxArgs()) {
+            return false;
+        }
+        for (String glob : a.argsNone()) {
+            Pattern p = Pattern.compile(globRegex(glob));
+            if (rest.stream().anyMatch(arg -> p.matches(arg))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean inProject(Approval a, JudgeRequest request) {
+        if (a.project() == null) {
+            return true;
+        }
+        String project = a.project();
+        if (project.startsWith("~/")) {
+            String home = request.env().get("HOME");
+            if (home == null) {
+                return false;
+            }
+            project = home + project.substring(1);
+        }
+        return request.cwd().toAbsolutePath().normalize().startsWith(Path.of(project).toAbsolutePath().normalize());
+    }
+
+    static String baseName(String program) {
+        int slash = program.lastIndexOf('/');
+        return slash < 0 ? program : program.substring(slash + 1);
+    }
+
+    /** A glob ({@code *}, {@code ?}, backslash escapes) as an anchored RE2 expression. */
+    static String globRegex(String glob) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            if (c == '\\' && i + 1 < glob.length()) {
+                sb.append(Pattern.quote(String.valueOf(glob.charAt(++i))));
+            } else if (c == '*') {
+                sb.append("[\\s\\S]*");
+            } else if (c == '?') {
+                sb.append("[\\s\\S]");
+            } else {
+                sb.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,77 @@
+package io.shellgate.reviewer.internal;
+
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.llm.LlmConfig;
+import io.shellgate.reviewer.internal.llm.LlmOpinion;
+import io.shellgate.reviewer.internal.llm.LlmReviewer;
+import io.shellgate.reviewer.internal.llm.Outcome;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.Tier;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The LLM reviewer step. It answers only asks: an approval counts when approval by LLM is on and
+ * the risk is below the configured maximum; a refusal decides; anything else (escalate, an error,
+ * a timeout) leaves the ask to a person. It never sees a deny.
+ */
+final class LlmStep {
+
+    private static final System.Logger LOG = System.getLogger("io.shellgate.reviewer");
+
+    private final LlmConfig config;
+    private final String problem;
+    private volatile LlmReviewer reviewer;
+
+    private LlmStep(LlmConfig config, String problem) {
+        this.config = config;
+        this.problem = problem;
+    }
+
+    /** The step for a policy's {@code [review.llm]} table and this process's environment. */
+    static LlmStep create(Policy policy, Map<String, String> env) {
+        try {
+            return new LlmStep(LlmConfig.resolve(policy.review().llm(), env).orElse(null), null);
+        } catch (IllegalArgumentException e) {
+            return new LlmStep(null, e.getMessage());
+        }
+    }
+
+    /** Why the configured reviewer cannot be used, or null. */
+    String problem() {
+        return problem;
+    }
+
+    Optional<Decision> review(ReviewRequest r) {
+        if (problem != null) {
+            LOG.log(Level.WARNING, "shellgate: the LLM reviewer is not used: " + problem);
+            return Optional.empty();
+        }
+        if (config == null || r.verdict().tier() != Tier.ASK) {
+            return Optional.empty();
+        }
+        LlmReviewer llm = reviewer;
+        if (llm == null) {
+            // built on the first ask: a process that never asks never loads LangChain4j
+            synchronized (this) {
+                if (reviewer == null) {
+                    reviewer = new LlmReviewer(config);
+                }
+                llm = reviewer;
+            }
+        }
+        LlmOpinion opinion = llm.review(r.request(), r.verdict());
+        if (opinion.approves(config)) {
+            return Optional.of(new Decision(true, Step.LLM, "approved by the LLM reviewer (risk "
+                    + opinion.risk().id() + "): " + opinion.reason(), r.verdict()));
+        }
+        if (opinion.outcome() == Outcome.REFUSE) {
+            return Optional.of(new Decision(false, Step.LLM, "refused by the LLM reviewer (risk " + opinion.risk().id() + "): "
+                    + opinion.reason(), r.verdict()));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,43 @@
+package io.shellgate.reviewer.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+/**
+ * Where shellgate keeps its state: {@code $SHELLGATE_STATE_DIR}, else
+ * {@code $XDG_STATE_HOME/shellgate}, else {@code ~/.local/state/shellgate}.
+ */
+public final class StateDir {
+
+    private StateDir() {}
+
+    /** The state directory for this environment; null when neither it nor a home is known. */
+    public static Path of(Map<String, String> env) {
+        String own = env.get("SHELLGATE_STATE_DIR");
+        if (own != null && own.startsWith("/")) {
+            return Path.of(own);
+        }
+        String xdg = env.get("XDG_STATE_HOME");
+        if (xdg != null && xdg.startsWith("/")) {
+            return Path.of(xdg, "shellgate");
+        }
+        String home = env.get("HOME");
+        return home == null || !home.startsWith("/") ? null : Path.of(home, ".local", "state", "shellgate");
+    }
+
+    /** Creates {@code dir} (and parents) readable by its owner only. */
+    static Path ensure(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir);
+            try {
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system (Windows): the user's profile is private already
+            }
+        }
+        return dir;
+    }
+}

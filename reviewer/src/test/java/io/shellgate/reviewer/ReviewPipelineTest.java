@@ -1,0 +1,300 @@
+package io.shellgate.reviewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Judges;
+import io.shellgate.judge.Verdict;
+import io.shellgate.rules.JsonTrees;
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
+import io.shellgate.rules.Tier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The review pipeline with the real judge, real policy files and the real pending-ask files. */
+class ReviewPipelineTest {
+
+    @TempDir
+    Path dir;
+
+    private Path home;
+    private Path project;
+    private Path userPolicy;
+    private final Map<String, String> env = new HashMap<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        home = Files.createDirectories(dir.resolve("home"));
+        project = Files.createDirectories(dir.resolve("project"));
+        Files.createDirectories(project.resolve(".git"));
+        userPolicy = home.resolve(".config/shellgate/policy.toml");
+        env.put("HOME", home.toString());
+        env.put("XDG_STATE_HOME", dir.resolve("state").toString());
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "2");
+    }
+
+    private Policy policy(String userText) throws PolicyException {
+        List<PolicySource> sources = new ArrayList<>(List.of(PolicyLoader.builtIn()));
+        if (userText != null) {
+            sources.add(new PolicySource(Layer.USER, userPolicy.toString(), "version = 1\n" + userText));
+        }
+        return PolicyLoader.load(sources, home.toString());
+    }
+
+    private Decision review(Policy policy, String command) {
+        return review(policy, command, project, "s1");
+    }
+
+    private Decision review(Policy policy, String command, Path cwd, String session) {
+        return review(policy, Reviewers.create(policy, env), command, cwd, session);
+    }
+
+    private Decision review(Policy policy, Reviewer reviewer, String command, Path cwd, String session) {
+        try {
+            JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd,
+                    Map.of("PATH", env.getOrDefault("CMD_PATH", "/usr/bin:/bin"), "HOME", home.toString()));
+            Verdict v = Judges.create(policy).judge(request);
+            return reviewer.review(new ReviewRequest(request, v, new Origin(EntryPoint.SHELL_C, 42, "", session), null));
+        } catch (PolicyException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<JsonNode> audit() throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : AuditTrail.lines(env)) {
+            out.add(JsonTrees.parse(line));
+        }
+        return out;
+    }
+
+    @Test
+    void allowAndDenyPassThroughAndAreLogged() throws Exception {
+        Policy p = policy(null);
+        assertThat(review(p, "ls -la")).extracting(Decision::runs, Decision::step).containsExactly(true, Step.JUDGE);
+        Decision deny = review(p, "rm -rf ~");
+        assertThat(deny.runs()).isFalse();
+        assertThat(deny.step()).isEqualTo(Step.JUDGE);
+        List<JsonNode> log = audit();
+        assertThat(log).hasSize(2);
+        assertThat(log.get(1).path("tier").asText()).isEqualTo("deny");
+        assertThat(log.get(1).path("run").asBoolean()).isFalse();
+        assertThat(log.get(1).path("entry").asText()).isEqualTo("shell-c");
+        assertThat(log.get(1).path("cmd").asText()).isEqualTo("rm -rf ~");
+        assertThat(log.get(1).path("rules").get(0).asText()).isNotEmpty();
+    }
+
+    @Test
+    void anAskNobodyAnswersIsRefusedAfterTheTimeout() throws Exception {
+        Decision d = review(policy(null), "touch a");
+        assertThat(d.runs()).isFalse();
+        assertThat(d.step()).isEqualTo(Step.TIMEOUT);
+        assertThat(d.message()).contains("nobody answered within 2 s");
+        assertThat(dir.resolve("state/shellgate/pending")).isEmptyDirectory();
+    }
+
+    @Test
+    void anExactApprovalCoversThatLineAndNothingElse() throws Exception {
+        Policy p = policy("""
+                [[approved]]
+                id = "touch-a"
+                command = "touch a"
+                """);
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(review(p, "touch a")).extracting(Decision::runs, Decision::step).containsExactly(true, Step.MEMORY);
+        assertThat(review(p, "touch b").runs()).isFalse();
+        assertThat(review(p, "touch a; touch b").runs()).isFalse();
+    }
+
+    @Test
+    void anApprovalNeverCoversADeny() throws Exception {
+        Policy p = policy("""
+                [[approved]]
+                id = "all-gone"
+                command = "rm -rf /"
+                """);
+        Decision d = review(p, "rm -rf /");
+        assertThat(d.runs()).isFalse();
+        assertThat(d.step()).isEqualTo(Step.JUDGE);
+    }
+
+    @Test
+    void aPrefixApprovalKeepsItsConstraintsAndCoversOnlyMatchingCommands() throws Exception {
+        Policy p = policy("""
+                [[approved]]
+                id = "touch-here"
+                prefix = ["touch"]
+                max-args = 2
+                args-none = ["/*", "-*"]
+                """);
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(review(p, "touch a").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(p, "touch a b").runs()).isTrue();
+        assertThat(review(p, "touch a b c").runs()).isFalse();
+        assertThat(review(p, "touch /etc/x").runs()).isFalse();
+        assertThat(review(p, "touch -d yesterday a").runs()).isFalse();
+        // another command on the line, or a write by redirection, is not what was approved
+        assertThat(review(p, "touch a && rm b").runs()).isFalse();
+        assertThat(review(p, "touch a > b").runs()).isFalse();
+        assertThat(review(p, "touch a && ls").runs()).isTrue();
+    }
+
+    @Test
+    void noApprovalCoversAProgramFromAnUntrustedDirectory() throws Exception {
+        Path evil = Files.createDirectories(dir.resolve("evil"));
+        Path touch = Files.writeString(evil.resolve("touch"), "#!/bin/sh\necho pwned\n");
+        Files.setPosixFilePermissions(touch, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Policy p = policy("""
+                [[approved]]
+                id = "touch-a"
+                command = "touch a"
+                [[approved]]
+                id = "touch-any"
+                prefix = ["touch"]
+                """);
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(review(p, "touch a").runs()).isTrue();
+        env.put("CMD_PATH", evil + ":/usr/bin:/bin");
+        assertThat(review(p, "touch a").runs()).isFalse();
+    }
+
+    @Test
+    void genericProgramsCannotBeApprovedByPrefix() {
+        for (String program : List.of("bash", "sudo", "env", "python3", "eval", "xargs", "/usr/bin/bash")) {
+            assertThatThrownBy(() -> policy("[[approved]]\nid = \"x\"\nprefix = [\"" + program + "\", \"-c\"]\n"))
+                    .isInstanceOf(PolicyException.class)
+                    .hasMessageContaining("an \"always allow\" for it would allow everything");
+        }
+    }
+
+    @Test
+    void expiredAndOtherProjectsApprovalsDoNotCount() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Policy p = policy("""
+                [[approved]]
+                id = "old"
+                command = "touch a"
+                expires = "2020-01-01"
+                [[approved]]
+                id = "there"
+                command = "touch b"
+                project = "%s"
+                """.formatted(other));
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(review(p, "touch a").runs()).isFalse();
+        assertThat(review(p, "touch b", project, "s").runs()).isFalse();
+        assertThat(review(p, "touch b", other, "s").runs()).isTrue();
+    }
+
+    @Test
+    void anUntrustedProjectCannotApproveAnything() throws Exception {
+        Path file = project.resolve(".shellgate/policy.toml");
+        Policy p = PolicyLoader.load(List.of(PolicyLoader.builtIn(), new PolicySource(Layer.PROJECT, file.toString(), """
+                version = 1
+                [review]
+                person-timeout-seconds = 600
+                [[approved]]
+                id = "sneaky"
+                command = "touch a"
+                """)), home.toString());
+        assertThat(p.review().approvals()).isEmpty();
+        assertThat(p.review().personTimeoutSeconds()).isEqualTo(120);
+        assertThat(p.notices()).anyMatch(n -> n.contains("configure review or approve commands"));
+    }
+
+    /** Answers the first ask that appears through the same files {@code shellgate approvals} uses. */
+    private Thread answerer(Answer answer, AtomicReference<String> answered) {
+        return Thread.ofVirtual().start(() -> {
+            Approvals approvals = Approvals.in(env);
+            try {
+                for (int i = 0; i < 200; i++) {
+                    List<Waiting> waiting = approvals.waiting();
+                    if (!waiting.isEmpty()) {
+                        answered.set(approvals.answer(waiting.getFirst().id(), answer, "the test"));
+                        return;
+                    }
+                    Thread.sleep(20);
+                }
+            } catch (Exception e) {
+                answered.set("failed: " + e);
+            }
+        });
+    }
+
+    @Test
+    void aPersonsOnceAnswerRunsItOnceAndTheAnswerCannotBeReplayed() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        Policy p = policy(null);
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.ONCE, answered);
+        Decision d = review(p, "touch a");
+        t.join();
+        assertThat(d).extracting(Decision::runs, Decision::step).containsExactly(true, Step.PERSON);
+        assertThatThrownBy(() -> Approvals.in(env).answer(answered.get(), Answer.ONCE, "again"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no pending ask");
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "1");
+        assertThat(review(p, "touch a").runs()).isFalse();
+    }
+
+    @Test
+    void aRefusalIsARefusal() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.REFUSE, answered);
+        Decision d = review(policy(null), "touch a");
+        t.join();
+        assertThat(d).extracting(Decision::runs, Decision::step).containsExactly(false, Step.PERSON);
+    }
+
+    @Test
+    void aSessionAnswerStopsAskingForThatCommandInThatSessionOnly() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        Policy p = policy(null);
+        Reviewer reviewer = Reviewers.create(p, env);
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.SESSION, answered);
+        assertThat(review(p, reviewer, "touch session-a", project, "session-1").step()).isEqualTo(Step.PERSON);
+        t.join();
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        reviewer = Reviewers.create(p, env);
+        assertThat(review(p, reviewer, "touch session-a", project, "session-1").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(p, reviewer, "touch session-b", project, "session-1").runs()).isFalse();
+        assertThat(review(p, reviewer, "touch session-a", project, "session-2").runs()).isFalse();
+    }
+
+    @Test
+    void aProjectAnswerIsWrittenToTheUserPolicyForThisProject() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.PROJECT, answered);
+        Decision d = review(policy(null), "touch p", project.resolve(".git"), "s");
+        t.join();
+        assertThat(d.runs()).isTrue();
+        assertThat(d.message()).contains("remembered as approved-");
+        String text = Files.readString(userPolicy);
+        assertThat(text).contains("command = \"touch p\"").contains("project = \"" + project + "\"");
+        Policy reloaded = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
+                new PolicySource(Layer.USER, userPolicy.toString(), text)), home.toString());
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(review(reloaded, "touch p", project, "other").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(reloaded, "touch p", dir, "other").runs()).isFalse();
+        assertThat(audit()).anyMatch(n -> n.path("step").asText().equals("person") && n.path("tier").asText()
+                .equals(Tier.ASK.id()));
+    }
+}

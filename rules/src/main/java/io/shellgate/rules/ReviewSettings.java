@@ -1,0 +1,24 @@
+package io.shellgate.rules;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How asks are reviewed. Only the default, the user's file and {@code --policy} may set these: an
+ * untrusted project cannot point the LLM reviewer elsewhere or approve anything.
+ *
+ * @param personTimeoutSeconds how long an ask waits for a person before it is refused
+ * @param llm the {@code [review.llm]} table as strings (provider, base-url, model, api-key-env,
+ *     may-approve, max-risk, timeout-seconds); empty when not configured
+ * @param approvals remembered approvals, in file order
+ */
+public record ReviewSettings(int personTimeoutSeconds, Map<String, String> llm, List<Approval> approvals) {
+
+    /** The default time an ask waits for a person. */
+    public static final int DEFAULT_PERSON_TIMEOUT_SECONDS = 120;
+
+    public ReviewSettings {
+        llm = Map.copyOf(llm);
+        approvals = List.copyOf(approvals);
+    }
+}
