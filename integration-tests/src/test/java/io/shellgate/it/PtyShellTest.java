@@ -42,6 +42,8 @@ class PtyShellTest extends SandboxTest {
         Path config = Files.createDirectories(box.home.resolve(".config/shellgate"));
         Files.writeString(config.resolve("policy.toml"), POLICY);
         marker = Files.writeString(box.work.resolve("marker"), "x");
+        // the person at this terminal is asked: the sandbox's default (0) refuses asks at once
+        box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "120");
         // a prompt to wait for, set in the person's own startup files, which the integration sources
         // (the system's, such as Debian's /etc/bash.bashrc, set a prompt of their own)
         Files.writeString(box.home.resolve(".bashrc"), "PS1='ready> '\n");
