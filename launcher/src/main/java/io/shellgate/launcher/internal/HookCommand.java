@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
@@ -81,7 +82,7 @@ public final class HookCommand implements Callable<Integer> {
         String cwdText = hook.path("cwd").asText("");
         Path cwd = cwdText.startsWith("/") && Files.isDirectory(Path.of(cwdText)) ? Path.of(cwdText) : Path.of("").toAbsolutePath();
         try {
-            JudgeProvider.Loaded loaded = new JudgeProvider(null).load(cwd, System.getenv());
+            Gates.Gate loaded = new JudgeProvider(null).load(cwd, System.getenv());
             // Claude Code keeps one shell for the session: a variable the environment does not
             // have may still be set there, so it is unknown, not empty
             JudgeRequest request = new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false);

@@ -1,25 +1,17 @@
 package io.shellgate.interceptor.internal.inprocess;
 
 import io.shellgate.judge.Dialect;
-import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.judge.Judges;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Reviewer;
-import io.shellgate.reviewer.Reviewers;
-import io.shellgate.rules.Layer;
-import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
-import io.shellgate.rules.PolicyLoader;
-import io.shellgate.rules.PolicySource;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,20 +26,10 @@ import java.util.function.Function;
  */
 public final class InProcessJudge implements Function<Object[], Object[]> {
 
-    private static final int MAX_CACHED = 8;
-
-    private final Path explicit;
-    private final Map<String, Loaded> cache = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Loaded> eldest) {
-            return size() > MAX_CACHED;
-        }
-    };
-
-    private record Loaded(Judge judge, Reviewer reviewer) {}
+    private final Gates gates;
 
     public InProcessJudge(String policy) {
-        this.explicit = policy == null ? null : Path.of(policy).toAbsolutePath();
+        this.gates = new Gates(policy == null ? null : Path.of(policy).toAbsolutePath(), System.getenv());
     }
 
     @Override
@@ -59,11 +41,11 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         Map<String, String> env = (Map<String, String>) in[3];
         List<String> positional = (List<String>) in[4];
         Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[5], (String) in[6], (String) in[7]);
-        Loaded loaded;
+        Gates.Gate loaded;
         try {
             // the policy files and the review settings are this JVM's user's: the environment a
             // tool gives its child (HOME=/somewhere/else) must not pick another user policy
-            loaded = load(cwd, System.getenv());
+            loaded = gates.load(cwd, System.getenv());
         } catch (PolicyException e) {
             return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
                 + String.join("; ", e.problems())};
@@ -76,27 +58,5 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         boolean runs = decision.runs() && verdict.tier() != Tier.DENY;
         String message = verdict.tier() == Tier.ASK ? decision.message() : primary.message();
         return new Object[] {runs, tier, primary.rule(), message};
-    }
-
-    private Loaded load(Path cwd, Map<String, String> env) throws PolicyException {
-        List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
-        StringBuilder key = new StringBuilder();
-        for (PolicySource s : sources) {
-            key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000');
-            key.append(s.layer() == Layer.DEFAULT ? "" : s.text()).append('\u0001');
-        }
-        String k = key.toString();
-        synchronized (cache) {
-            Loaded cached = cache.get(k);
-            if (cached != null) {
-                return cached;
-            }
-        }
-        Policy policy = PolicyLoader.load(sources, env.get("HOME"));
-        Loaded loaded = new Loaded(Judges.create(policy), Reviewers.create(policy, env));
-        synchronized (cache) {
-            cache.put(k, loaded);
-        }
-        return loaded;
     }
 }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
+
 import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.Person;
@@ -139,7 +141,7 @@ public final class RequestHandler {
             }
         }
         JsonNode fresh = request.get("fresh");
-        JudgeProvider.Loaded loaded = judges.load(cwd, env);
+        Gates.Gate loaded = judges.load(cwd, env);
         ShellChoice shell = null;
         Dialect dialect;
         String dialectText = Protocol.text(request, "dialect");

@@ -6,6 +6,7 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.PolicyOptions;
 import io.shellgate.launcher.internal.Refusals;
+import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
@@ -111,7 +112,7 @@ public final class SessionCommand implements Callable<Integer> {
                     }
                     continue;
                 }
-                JudgeProvider.Loaded loaded = judges.load(state.cwd(), state.env());
+                Gates.Gate loaded = judges.load(state.cwd(), state.env());
                 JudgeRequest request = new JudgeRequest(command, sh.dialect(), state.cwd(), state.env(), null, false);
                 Verdict v = loaded.judge().judge(request);
                 Decision d = loaded.reviewer().review(new ReviewRequest(request, v, origin, People.terminal("/dev/tty")));
