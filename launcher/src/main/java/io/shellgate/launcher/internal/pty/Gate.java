@@ -5,6 +5,7 @@ import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
@@ -65,7 +66,7 @@ final class Gate {
         if (incomplete.test(line.endsWith("\n") ? line : line + "\n")) {
             return Reply.MORE;
         }
-        JudgeProvider.Loaded loaded;
+        Gates.Gate loaded;
         try {
             loaded = judges.load(check.cwd(), check.env());
         } catch (PolicyException e) {
