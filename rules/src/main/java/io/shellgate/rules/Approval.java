@@ -52,6 +52,11 @@ public record Approval(
         note = note == null ? "" : note;
     }
 
+    /** Whether {@code program} (a name or a path) is one no prefix approval may start with. */
+    public static boolean isGeneric(String program) {
+        return GENERIC_PROGRAMS.contains(program.substring(program.lastIndexOf('/') + 1));
+    }
+
     /** Whether this approval is for one exact command line. */
     public boolean exact() {
         return command != null;

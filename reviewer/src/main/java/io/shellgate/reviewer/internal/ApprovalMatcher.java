@@ -63,7 +63,7 @@ final class ApprovalMatcher {
         if (a.exact()) {
             return exactCovers(a.command(), request, verdict);
         }
-        if (Approval.GENERIC_PROGRAMS.contains(baseName(a.prefix().getFirst()))) {
+        if (Approval.isGeneric(a.prefix().getFirst())) {
             return false;
         }
         for (Reason r : verdict.reasons()) {

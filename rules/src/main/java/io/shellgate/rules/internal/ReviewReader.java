@@ -93,7 +93,7 @@ final class ReviewReader {
             if (command != null && command.isBlank()) {
                 in.problem(path(p, "command"), "must be the command line to approve");
             }
-            if (!prefix.isEmpty() && Approval.GENERIC_PROGRAMS.contains(baseName(prefix.getFirst()))) {
+            if (!prefix.isEmpty() && Approval.isGeneric(prefix.getFirst())) {
                 in.problem(path(p, "prefix"), "'" + prefix.getFirst() + "' runs other programs or code; an \"always allow\""
                         + " for it would allow everything. Approve exact command lines with 'command' instead");
             }
@@ -119,10 +119,5 @@ final class ReviewReader {
             in.problem(path(p, "expires"), "'" + text + "' is not a date (2026-12-31) or a UTC time (2026-12-31T18:00:00Z)");
             return null;
         }
-    }
-
-    static String baseName(String program) {
-        int slash = program.lastIndexOf('/');
-        return slash < 0 ? program : program.substring(slash + 1);
     }
 }
