@@ -66,6 +66,33 @@ class SharedFilesTest {
         assertLines(new AuditLog(dir).lines(), PROCESSES * 400);
     }
 
+    @Test
+    void aLineAfterAnotherProcessRotatedTheLogGoesToTheNewLog() throws Exception {
+        AuditLog log = new AuditLog(dir);
+        log.append("{\"n\":1}");
+        // what a rotation in another process does while this one keeps the log open
+        Files.move(dir.resolve(AuditLog.FILE), dir.resolve(AuditLog.FILE + ".1"));
+        log.append("{\"n\":2}");
+        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE + ".1"))).containsExactly("{\"n\":1}");
+        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE))).containsExactly("{\"n\":2}");
+    }
+
+    @Test
+    void aLineAfterTheStateDirectoryWasDeletedMakesItAgain() throws Exception {
+        Path state = dir.resolve("state");
+        AuditLog log = new AuditLog(state);
+        log.append("{\"n\":1}");
+        try (var files = Files.list(state)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(state);
+        log.append("{\"n\":2}");
+        assertThat(Files.readAllLines(state.resolve(AuditLog.FILE))).containsExactly("{\"n\":2}");
+        assertThat(state.resolve("audit.lock")).exists();
+    }
+
     private static void assertLines(List<String> lines, int expected) throws Exception {
         Set<String> seen = new HashSet<>();
         for (String line : lines) {
