@@ -146,6 +146,27 @@ class JudgeServerTest extends SandboxTest {
     }
 
     @Test
+    void anArgumentVectorIsJudgedAsExactlyThoseWords() throws Exception {
+        box.startServer();
+        String t = box.token();
+        String head = "{\"v\":1,\"op\":\"judge\",\"cwd\":\"" + box.work + "\",\"env\":{\"PATH\":\"/usr/bin:/bin\"},\"token\":\"" + t + "\",";
+        List<JsonNode> replies = tcp(5,
+                // one argument that a shell would split into a second command: to echo it is only text
+                head + "\"argv\":[\"/usr/bin/echo\",\"a; touch x\"],\"cmd\":\"ignored\"}",
+                head + "\"argv\":[\"/usr/bin/rm\",\"-rf\",\"/\"]}",
+                head + "\"argv\":[\"/usr/bin/bash\",\"-c\",\"touch x\"]}",
+                head + "\"argv\":[]}",
+                head + "\"argv\":[\"/usr/bin/echo\",1]}");
+        assertThat(replies.get(0).path("tier").asText()).isEqualTo("allow");
+        assertThat(replies.get(0).path("commands")).hasSize(1);
+        assertThat(replies.get(0).path("commands").get(0).path("argv").get(1).asText()).isEqualTo("a; touch x");
+        assertThat(replies.get(1).path("tier").asText()).isEqualTo("deny");
+        assertThat(replies.get(2).path("tier").asText()).isEqualTo("ask");
+        assertThat(replies.get(2).path("commands").toString()).contains("touch");
+        assertThat(replies.subList(3, 5)).extracting(r -> r.path("error").asText()).containsOnly("bad-request");
+    }
+
+    @Test
     void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
         box.startServer();
         String t = box.token();

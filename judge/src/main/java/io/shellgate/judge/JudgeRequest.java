@@ -1,5 +1,6 @@
 package io.shellgate.judge;
 
+import io.shellgate.judge.internal.syntax.ArgvScript;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,16 +18,40 @@ import java.util.Objects;
  *     they are not known
  * @param freshShell whether the line runs in a new shell, so that every variable not in
  *     {@code env} is unset; false for a long-lived session whose shell variables are not known
+ * @param argv for a program started without a shell ({@link #ofArgv}), its exact argument vector,
+ *     judged as one simple command of exactly these words; {@code command} is then those words
+ *     quoted for display and for the raw-text backstop. Null for a command line.
  */
-public record JudgeRequest(
-        String command, Dialect dialect, Path cwd, Map<String, String> env, List<String> positional, boolean freshShell) {
+public record JudgeRequest(String command, Dialect dialect, Path cwd, Map<String, String> env, List<String> positional,
+        boolean freshShell, List<String> argv) {
 
     public JudgeRequest {
-        Objects.requireNonNull(command, "command");
         Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(cwd, "cwd");
+        if (argv != null) {
+            argv = List.copyOf(argv);
+            if (argv.isEmpty() || !dialect.isPosix()) {
+                throw new IllegalArgumentException("an argument vector needs a program and a POSIX dialect");
+            }
+            command = ArgvScript.text(argv);
+        }
+        Objects.requireNonNull(command, "command");
         env = Map.copyOf(env);
         positional = positional == null ? null : List.copyOf(positional);
+    }
+
+    /** A command line. */
+    public JudgeRequest(
+            String command, Dialect dialect, Path cwd, Map<String, String> env, List<String> positional, boolean freshShell) {
+        this(command, dialect, cwd, env, positional, freshShell, null);
+    }
+
+    /**
+     * A program started directly with this argument vector (no shell reads it), in {@code cwd}
+     * with {@code env}: {@code argv[0]} should be the file that will run.
+     */
+    public static JudgeRequest ofArgv(List<String> argv, Path cwd, Map<String, String> env) {
+        return new JudgeRequest(null, Dialect.BASH, cwd, env, List.of(), true, argv);
     }
 
     /** A line for a fresh shell with unknown positional parameters. */

@@ -3,15 +3,17 @@ package io.shellgate.interceptor.internal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Turns the argv a JVM is about to start into what the judge is asked. A plain argv becomes one
- * simple command whose words are exactly those arguments, quoted so that nothing is split again,
- * with argv[0] replaced by the file the JDK will run. {@code bash|sh|zsh -c SCRIPT} stays one
+ * Turns the argv a JVM is about to start into what the judge is asked. A plain argv goes to the
+ * judge as that argument vector, with argv[0] replaced by the file the JDK will run: one simple
+ * command whose words are exactly those arguments, never split again (its text, the same words
+ * quoted for a shell, is what logs and prompts show). {@code bash|sh|zsh -c SCRIPT} stays one
  * command too: the judge follows a shell's {@code -c} itself (checking the shell's own trust, and
  * judging the script in that shell's dialect with its positional parameters). {@code cmd /c} and
  * {@code powershell|pwsh -Command|-EncodedCommand} become their script in their dialect.
@@ -33,12 +35,13 @@ final class CommandLines {
             return script;
         }
         Path program = resolve(argv.get(0), dir, jvmPath);
+        List<String> words = new ArrayList<>(argv);
+        words.set(0, program != null ? program.toString() : argv.get(0));
         StringBuilder line = new StringBuilder();
-        line.append(program != null ? quote(program.toString(), true) : quote(argv.get(0), true));
-        for (int i = 1; i < argv.size(); i++) {
-            line.append(' ').append(quote(argv.get(i), false));
+        for (int i = 0; i < words.size(); i++) {
+            line.append(i == 0 ? "" : " ").append(quote(words.get(i), i == 0));
         }
-        return new JudgeLine(line.toString(), "bash", null);
+        return new JudgeLine(line.toString(), "bash", null, List.copyOf(words));
     }
 
     /**

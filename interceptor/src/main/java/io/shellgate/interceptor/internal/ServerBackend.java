@@ -96,6 +96,13 @@ final class ServerBackend implements Backend {
             Json.string(r, e.getValue());
         }
         r.append('}');
+        if (line.argv() != null) {
+            r.append(",\"argv\":[");
+            for (int i = 0; i < line.argv().size(); i++) {
+                Json.string(i == 0 ? r : r.append(','), line.argv().get(i));
+            }
+            r.append(']');
+        }
         if (line.positional() != null) {
             r.append(",\"positional\":[");
             for (int i = 0; i < line.positional().size(); i++) {

@@ -19,7 +19,8 @@ class CommandLinesTest {
     @Test
     void quotesEveryWordThatIsNotPlainlyOneWord() {
         JudgeLine line = CommandLines.of(List.of("/usr/bin/echo", "a;rm", "x y", "it's", "", "$HOME", "of=/dev/sda"), dir, "/usr/bin");
-        assertThat(line).isEqualTo(new JudgeLine("/usr/bin/echo 'a;rm' 'x y' 'it'\\''s' '' '$HOME' of=/dev/sda", "bash", null));
+        assertThat(line).isEqualTo(new JudgeLine("/usr/bin/echo 'a;rm' 'x y' 'it'\\''s' '' '$HOME' of=/dev/sda", "bash", null,
+                List.of("/usr/bin/echo", "a;rm", "x y", "it's", "", "$HOME", "of=/dev/sda")));
     }
 
     @Test

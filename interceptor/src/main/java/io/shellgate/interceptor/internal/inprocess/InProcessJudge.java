@@ -20,7 +20,7 @@ import java.util.function.Function;
 /**
  * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
  * Java 17 side cannot name these classes). Input: command, dialect, cwd, env, positional, pid,
- * main class, session. Output: runs, tier, rule, message. The policies in effect (found from the
+ * main class, session, argument vector (or null for a script). Output: runs, tier, rule, message. The policies in effect (found from the
  * process's directory and this JVM's own environment) are read for every process, and a judge is
  * built once per distinct set of their contents.
  */
@@ -50,7 +50,9 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
             return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
                 + String.join("; ", e.problems())};
         }
-        JudgeRequest request = new JudgeRequest(command, dialect, cwd, env, positional, true);
+        List<String> argv = (List<String>) in[8];
+        JudgeRequest request = argv != null ? JudgeRequest.ofArgv(argv, cwd, env)
+                : new JudgeRequest(command, dialect, cwd, env, positional, true);
         Verdict verdict = loaded.judge().judge(request);
         Decision decision = loaded.reviewer().review(new ReviewRequest(request, verdict, origin, null));
         Reason primary = verdict.primary();

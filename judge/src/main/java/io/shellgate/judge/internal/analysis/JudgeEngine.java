@@ -5,6 +5,7 @@ import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.Verdict;
+import io.shellgate.judge.internal.syntax.ArgvScript;
 import io.shellgate.judge.internal.syntax.Script;
 import io.shellgate.judge.internal.syntax.ShellParser;
 import io.shellgate.rules.Policy;
@@ -85,7 +86,7 @@ public final class JudgeEngine implements Judge {
             }
             Script script;
             try {
-                script = parser.parse(text, budget);
+                script = request.argv() != null ? ArgvScript.script(request.argv()) : parser.parse(text, budget);
             } catch (ShellParser.ParseBudgetException e) {
                 findings.add(Checks.TIME_BUDGET, Tier.ASK, e.getMessage(), all);
                 RawScanner.apply(findings, hits);

@@ -95,8 +95,21 @@ public final class RequestHandler {
         String cmd = Protocol.text(request, "cmd");
         String cwdText = Protocol.text(request, "cwd");
         JsonNode envNode = request.get("env");
-        if (cmd == null) {
-            return Protocol.error("bad-request", "\"cmd\" (a string) is required");
+        List<String> argv = null;
+        JsonNode argvNode = request.get("argv");
+        if (argvNode != null && !argvNode.isNull()) {
+            if (!argvNode.isArray() || argvNode.isEmpty()) {
+                return Protocol.error("bad-request", "\"argv\" must be a non-empty array of strings");
+            }
+            argv = new ArrayList<>();
+            for (JsonNode a : argvNode) {
+                if (!a.isTextual()) {
+                    return Protocol.error("bad-request", "\"argv\" must be a non-empty array of strings");
+                }
+                argv.add(a.asText());
+            }
+        } else if (cmd == null) {
+            return Protocol.error("bad-request", "\"cmd\" (a string) or \"argv\" (an array of strings) is required");
         }
         if (cwdText == null || !cwdText.startsWith("/")) {
             return Protocol.error("bad-request", "\"cwd\" (an absolute path) is required");
@@ -145,7 +158,10 @@ public final class RequestHandler {
         ShellChoice shell = null;
         Dialect dialect;
         String dialectText = Protocol.text(request, "dialect");
-        if (dialectText != null) {
+        if (argv != null) {
+            // no shell reads it: the vector is judged as it is, and no shell is chosen
+            dialect = Dialect.BASH;
+        } else if (dialectText != null) {
             dialect = Dialect.parse(dialectText);
             if (dialect == null) {
                 return Protocol.error("bad-request", "\"dialect\" must be bash, zsh, sh, powershell or cmd");
@@ -163,7 +179,8 @@ public final class RequestHandler {
             shell = chosen.get();
             dialect = shell.dialect();
         }
-        JudgeRequest judged = new JudgeRequest(cmd, dialect, cwd, env, positional, fresh == null || fresh.asBoolean(true));
+        JudgeRequest judged = argv != null ? JudgeRequest.ofArgv(argv, cwd, env)
+                : new JudgeRequest(cmd, dialect, cwd, env, positional, fresh == null || fresh.asBoolean(true));
         Verdict v = loaded.judge().judge(judged);
         JsonNode brief = request.get("brief");
         ObjectNode reply = Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
