@@ -44,7 +44,8 @@ final class CompiledPolicy {
     final Map<Dialect, Set<String>> builtins = new HashMap<>();
     final TrustedDirectories trust;
 
-    record RawRule(Rule rule, Pattern pattern) {}
+    /** A rule's raw-text expression, with the words a match cannot lack ({@link RequiredText}; null: always run). */
+    record RawRule(Rule rule, Pattern pattern, List<String> words) {}
 
     record InterpreterSpec(Programs.Interpreter interpreter, NameSet names, OptionParser codeOptions) {}
 
@@ -86,7 +87,7 @@ final class CompiledPolicy {
                     // only its raw pattern
                 }
             }
-            rule.raw().ifPresent(raw -> rawRules.add(new RawRule(rule, Pattern.compile(raw))));
+            rule.raw().ifPresent(raw -> rawRules.add(new RawRule(rule, Pattern.compile(raw), RequiredText.of(raw))));
         }
         envSafe = new NameSet(policy.environment().safe());
         envDangerous = new NameSet(policy.environment().dangerous());

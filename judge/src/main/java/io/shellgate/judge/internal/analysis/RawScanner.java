@@ -6,6 +6,7 @@ import io.shellgate.rules.Rule;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The backstop: every rule's raw pattern runs on the whole raw text, and again with line
@@ -23,20 +24,26 @@ final class RawScanner {
         List<Hit> hits = new ArrayList<>();
         String joined = text.replace("\\\n", "");
         int[] map = joined.length() == text.length() ? null : offsets(text);
+        // lower-cased for the rules' required words; beyond ASCII every expression runs
+        boolean ascii = RequiredText.isAscii(text);
+        String lower = ascii ? text.toLowerCase(Locale.ROOT) : null;
+        String lowerJoined = ascii && map != null ? joined.toLowerCase(Locale.ROOT) : null;
         for (CompiledPolicy.RawRule raw : policy.rawRules) {
             if (!raw.rule().dialects().isEmpty() && !raw.rule().dialects().contains(dialect)) {
                 continue;
             }
-            Matcher m = raw.pattern().matcher(text);
             boolean found = false;
-            while (m.find()) {
-                hits.add(new Hit(raw.rule(), new Span(m.start(), Math.max(m.start(), m.end()))));
-                found = true;
-                if (m.end() == m.start()) {
-                    break;
+            if (!ascii || RequiredText.mayMatch(raw.words(), lower)) {
+                Matcher m = raw.pattern().matcher(text);
+                while (m.find()) {
+                    hits.add(new Hit(raw.rule(), new Span(m.start(), Math.max(m.start(), m.end()))));
+                    found = true;
+                    if (m.end() == m.start()) {
+                        break;
+                    }
                 }
             }
-            if (!found && map != null) {
+            if (!found && map != null && (!ascii || RequiredText.mayMatch(raw.words(), lowerJoined))) {
                 Matcher j = raw.pattern().matcher(joined);
                 while (j.find()) {
                     hits.add(new Hit(raw.rule(), new Span(map[j.start()], map[Math.max(j.start(), j.end() - 1)] + 1)));
