@@ -1,0 +1,74 @@
+package io.shellgate.reviewer.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Judges;
+import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The audit record is written by hand, so it is read back here by a real JSON parser. */
+class AuditWriterTest {
+
+    private static JsonNode record(String command, String detail) throws Exception {
+        JudgeRequest request = new JudgeRequest(command, Dialect.BASH, Path.of("/home/u/p\u00e9"),
+                Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/u"));
+        Verdict verdict = Judges.defaults().judge(request);
+        Origin origin = new Origin(EntryPoint.JAVAAGENT, 4242, detail, "s-1");
+        Decision decision = new Decision(false, Step.JUDGE, "refused: \"" + command + "\"", verdict);
+        String line = AuditWriter.line(new ReviewRequest(request, verdict, origin, null), decision);
+        assertThat(line).doesNotContain("\n");
+        return new ObjectMapper().readTree(line);
+    }
+
+    @Test
+    void everyCharacterSurvivesTheRoundTrip() throws Exception {
+        String nasty = "echo \"q\" \\ back\ttab\r\u0001\u001f \u00e9\u4e2d\ud83d\ude00 '\u2028'\nrm -rf ~";
+        JsonNode r = record(nasty, "Main \"x\"\\y");
+        assertThat(r.path("cmd").asText()).isEqualTo(nasty);
+        assertThat(r.path("detail").asText()).isEqualTo("Main \"x\"\\y");
+        assertThat(r.path("cwd").asText()).isEqualTo("/home/u/p\u00e9");
+        assertThat(r.path("pid").asLong()).isEqualTo(4242);
+        assertThat(r.path("session").asText()).isEqualTo("s-1");
+        assertThat(r.path("entry").asText()).isEqualTo("javaagent");
+        assertThat(r.path("tier").asText()).isEqualTo("deny");
+        assertThat(r.path("run").isBoolean()).isTrue();
+        assertThat(r.path("run").asBoolean()).isFalse();
+        assertThat(r.path("message").asText()).isEqualTo("refused: \"" + nasty + "\"");
+        assertThat(r.path("rules").toString()).isEqualTo("[\"rm-recursive-critical\"]");
+        assertThat(r.path("reasons").size()).isGreaterThanOrEqualTo(r.path("rules").size());
+    }
+
+    @Test
+    void theTimeIsAnIsoInstantInUtcWithMilliseconds() throws Exception {
+        Instant before = Instant.now().minusMillis(1);
+        String time = record("ls", "").path("time").asText();
+        assertThat(time).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+        assertThat(Instant.parse(time)).isBetween(before.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), Instant.now());
+        StringBuilder sb = new StringBuilder();
+        AuditWriter.Timestamps.append(sb, 1_764_468_184_007L);
+        assertThat(sb).hasToString("2025-11-30T02:03:04.007Z");
+        sb.setLength(0);
+        AuditWriter.Timestamps.append(sb, -1L);
+        assertThat(sb).hasToString("1969-12-31T23:59:59.999Z");
+    }
+
+    @Test
+    void secretsAreRedactedAndEmptyFieldsLeftOut() throws Exception {
+        JsonNode r = record("curl -H 'Authorization: Bearer abcdef123456' https://x", "");
+        assertThat(r.path("cmd").asText()).contains("[REDACTED]").doesNotContain("abcdef123456");
+        assertThat(r.path("message").asText()).doesNotContain("abcdef123456");
+        assertThat(r.has("detail")).isFalse();
+    }
+}
