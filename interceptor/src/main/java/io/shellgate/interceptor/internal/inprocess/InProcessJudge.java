@@ -27,6 +27,9 @@ import java.util.function.Function;
 public final class InProcessJudge implements Function<Object[], Object[]> {
 
     private final Gates gates;
+    /** The JVM's own environment, which most processes inherit, copied once instead of for every process. */
+    private final Map<String, String> jvmEnv = System.getenv();
+    private final Map<String, String> jvmEnvCopy = Map.copyOf(jvmEnv);
 
     public InProcessJudge(String policy) {
         this.gates = new Gates(policy == null ? null : Path.of(policy).toAbsolutePath(), System.getenv());
@@ -39,6 +42,9 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         Dialect dialect = Dialect.parse((String) in[1]);
         Path cwd = Path.of((String) in[2]);
         Map<String, String> env = (Map<String, String>) in[3];
+        if (env == jvmEnv) {
+            env = jvmEnvCopy;
+        }
         List<String> positional = (List<String>) in[4];
         Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[5], (String) in[6], (String) in[7]);
         Gates.Gate loaded;
