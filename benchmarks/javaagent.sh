@@ -3,13 +3,15 @@
 #  - start-up of a JVM that starts no process: without an agent, with an empty agent (what
 #    -javaagent itself costs) and with shellgate's (median wall time);
 #  - the first start of /bin/true in a JVM (the one-time installation), with and without;
-#  - the steady cost of one start of /bin/true (ProcessBuilder.start + waitFor, mean over SPAWNS
-#    starts after 50 warm-up starts, inside one JVM), with and without; median of RUNS JVMs.
-# Usage: benchmarks/javaagent.sh [RUNS] [SPAWNS]   (after mvn -B package -DskipTests)
+#  - the cost of one start of /bin/true (ProcessBuilder.start + waitFor, mean over SPAWNS starts
+#    inside one JVM) after 50 warm-up starts, and again after WARM warm-up starts (the JIT has then
+#    compiled the gate), with and without; median of RUNS JVMs.
+# Usage: benchmarks/javaagent.sh [RUNS] [SPAWNS] [WARM]   (after mvn -B package -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-11}
 spawns=${2:-2000}
+warm=${3:-10000}
 root=$PWD
 agent=$root/interceptor/target/shellgate-agent.jar
 launcher=$root/launcher/target/shellgate
@@ -67,13 +69,14 @@ wall() {
     printf '%-58s median %7d.%d ms\n' "$name" $((m / 1000)) $(((m % 1000) / 100))
 }
 
-# per_spawn NAME JAVA FLAGS...: median over RUNS JVMs of the mean microseconds per /bin/true start
+# per_spawn NAME WARMUP JAVA FLAGS...: median over RUNS JVMs of the mean microseconds per /bin/true
+# start, over SPAWNS starts after WARMUP starts in the same JVM
 per_spawn() {
-    local name=$1 i
-    shift
+    local name=$1 warmup=$2 i
+    shift 2
     local values=()
     for ((i = 0; i < runs; i++)); do
-        values+=("$("$@" -cp "$scratch/classes" AgentTarget spawn-true "$spawns" 2>/dev/null | sed -n 's/^SPAWN_US //p')")
+        values+=("$("$@" -cp "$scratch/classes" AgentTarget spawn-true "$spawns" "$warmup" 2>/dev/null | sed -n 's/^SPAWN_US //p')")
     done
     printf '%-58s median %7s us   (runs: %s)\n' "$name" "$(printf '%s\n' "${values[@]}" | median)" "${values[*]}"
 }
@@ -90,6 +93,9 @@ for java in "$jdk17" "$jdk25"; do
     wall "start, no process, with agent" "$j" -Xshare:auto "${with[@]}" -cp classes AgentTarget nothing
     wall "start + first /bin/true, without agent" "$j" -Xshare:auto -cp classes AgentTarget pb /bin/true
     wall "start + first /bin/true, with agent" "$j" -Xshare:auto "${with[@]}" -cp classes AgentTarget pb /bin/true
-    per_spawn "one /bin/true start, without agent" "$j" -Xshare:auto
-    per_spawn "one /bin/true start, with agent" "$j" -Xshare:auto "${with[@]}"
+    per_spawn "one /bin/true start, without agent" 50 "$j" -Xshare:auto
+    per_spawn "one /bin/true start, with agent" 50 "$j" -Xshare:auto "${with[@]}"
+    # the same once the JIT has compiled the gate (and, without the agent, the JDK's own code)
+    per_spawn "one start after $warm starts, without agent" "$warm" "$j" -Xshare:auto
+    per_spawn "one start after $warm starts, with agent" "$warm" "$j" -Xshare:auto "${with[@]}"
 done

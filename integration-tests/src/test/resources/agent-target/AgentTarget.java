@@ -36,7 +36,7 @@ public final class AgentTarget {
                 "PATH=/usr/bin:/bin"}, new File(rest.get(1))));
             case "pipeline" -> pipeline(rest);
             case "threads" -> threads(Integer.parseInt(rest.get(0)), Integer.parseInt(rest.get(1)), rest.get(2));
-            case "spawn-true" -> spawnTrue(Integer.parseInt(rest.get(0)));
+            case "spawn-true" -> spawnTrue(Integer.parseInt(rest.get(0)), rest.size() > 1 ? Integer.parseInt(rest.get(1)) : 50);
             // again-after SECONDS argv...: starts argv, waits, starts it again
             case "again-after" -> {
                 List<String> argv = rest.subList(1, rest.size());
@@ -170,9 +170,9 @@ public final class AgentTarget {
         bad.stream().limit(5).forEach(b -> System.out.println("BAD " + b));
     }
 
-    /** Starts /bin/true N times, one after another, and prints the mean time of one start in microseconds. */
-    private static void spawnTrue(int n) throws Exception {
-        for (int i = 0; i < Math.min(n, 50); i++) {
+    /** Starts /bin/true WARMUP times, then N times more, and prints the mean time of one of the N starts in microseconds. */
+    private static void spawnTrue(int n, int warmup) throws Exception {
+        for (int i = 0; i < warmup; i++) {
             new ProcessBuilder("/bin/true").start().waitFor();
         }
         long t0 = System.nanoTime();

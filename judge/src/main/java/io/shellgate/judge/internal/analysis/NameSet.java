@@ -20,7 +20,7 @@ final class NameSet {
                 if (!sb.isEmpty()) {
                     sb.append('|');
                 }
-                sb.append("(?:").append(PathSet.regex(n).replace("[^/]", ".")).append(')');
+                sb.append("(?:").append(PathSet.regex(n).replace("[^/]", "[\\s\\S]")).append(')');
             }
         }
         globs = sb.isEmpty() ? null : Pattern.compile(sb.toString());

@@ -121,7 +121,8 @@ final class PathSet {
                 sb.append(Pattern.quote(String.valueOf(glob.charAt(++i))));
             } else if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
                 boolean slash = i + 2 < glob.length() && glob.charAt(i + 2) == '/';
-                sb.append(slash ? "(?:.*/)?" : ".*");
+                // [\s\S], not ".": a file name may hold a newline
+                sb.append(slash ? "(?:[\\s\\S]*/)?" : "[\\s\\S]*");
                 i += slash ? 2 : 1;
             } else if (c == '*') {
                 sb.append("[^/]*");

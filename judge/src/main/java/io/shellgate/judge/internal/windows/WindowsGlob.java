@@ -75,7 +75,7 @@ public final class WindowsGlob {
                 sb.append(Pattern.quote(String.valueOf(glob.charAt(++i))));
             } else if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
                 boolean slash = i + 2 < glob.length() && glob.charAt(i + 2) == '/';
-                sb.append(slash ? "(?:.*/)?" : ".*");
+                sb.append(slash ? "(?:[\\s\\S]*/)?" : "[\\s\\S]*");
                 i += slash ? 2 : 1;
             } else if (c == '*') {
                 sb.append("[^/\\\\]*");
