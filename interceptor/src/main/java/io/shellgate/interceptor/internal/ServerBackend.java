@@ -80,12 +80,11 @@ final class ServerBackend implements Backend {
         return outcome(Json.object(exchange(request(line, env, cwd))));
     }
 
-    private String request(JudgeLine line, Map<String, String> env, Path cwd) {
-        StringBuilder r = new StringBuilder(256 + 64 * env.size());
-        r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"fresh\":true,\"cmd\":");
-        Json.string(r, line.command()).append(",\"dialect\":");
-        Json.string(r, line.dialect()).append(",\"cwd\":");
-        Json.string(r, cwd.toString()).append(",\"env\":{");
+    private final Map<String, String> jvmEnv = System.getenv();
+    private final String jvmEnvJson = envJson(jvmEnv);
+
+    private static String envJson(Map<String, String> env) {
+        StringBuilder r = new StringBuilder(2 + 64 * env.size()).append('{');
         boolean first = true;
         for (Map.Entry<String, String> e : env.entrySet()) {
             if (!first) {
@@ -95,7 +94,17 @@ final class ServerBackend implements Backend {
             Json.string(r, e.getKey()).append(':');
             Json.string(r, e.getValue());
         }
-        r.append('}');
+        return r.append('}').toString();
+    }
+
+    private String request(JudgeLine line, Map<String, String> env, Path cwd) {
+        StringBuilder r = new StringBuilder(256 + 64 * env.size());
+        r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"fresh\":true,\"cmd\":");
+        Json.string(r, line.command()).append(",\"dialect\":");
+        Json.string(r, line.dialect()).append(",\"cwd\":");
+        Json.string(r, cwd.toString()).append(",\"env\":");
+        // most processes inherit the JVM's own environment, which never changes: written once
+        r.append(env == jvmEnv ? jvmEnvJson : envJson(env));
         if (line.argv() != null) {
             r.append(",\"argv\":[");
             for (int i = 0; i < line.argv().size(); i++) {

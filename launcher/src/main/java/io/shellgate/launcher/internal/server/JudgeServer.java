@@ -152,7 +152,9 @@ public final class JudgeServer implements AutoCloseable {
             closeQuietly(connection);
             return;
         }
-        Thread.ofVirtual().start(() -> {
+        // a platform thread per connection (at most MAX_CONNECTIONS): a virtual thread's wake-up
+        // through the poller made a round trip half again as long (docs/benchmarks.md)
+        Thread.ofPlatform().daemon().name("shellgate-connection").start(() -> {
             // a Unix channel has no read timeout of its own: cut a connection that sends nothing
             // for a while (re-armed after every request, so a busy client keeps its connection)
             var watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
