@@ -145,8 +145,7 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     private void serve(InputStream raw, OutputStream out, AutoCloseable connection, boolean needsToken) {
-        // a request is read a byte at a time: unbuffered, that is one system call per byte
-        InputStream in = new java.io.BufferedInputStream(raw, 16 * 1024);
+        LineReader in = new LineReader(raw);
         if (!slots.tryAcquire()) {
             reply(out, Protocol.error("busy", "too many connections; try again"));
             closeQuietly(connection);
@@ -217,25 +216,77 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     /** One line, at most {@link Protocol#MAX_REQUEST} bytes; null at end of stream. */
-    private static String readLine(InputStream in, OutputStream out) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream(512);
-        int b;
+    private static String readLine(LineReader in, OutputStream out) throws IOException {
         try {
-            while ((b = in.read()) >= 0) {
-                if (b == '\n') {
-                    return buf.toString(StandardCharsets.UTF_8);
-                }
-                buf.write(b);
-                if (buf.size() > Protocol.MAX_REQUEST) {
-                    reply(out, Protocol.error("too-large", "a request line is at most " + Protocol.MAX_REQUEST + " bytes"));
-                    throw new IOException("request too large");
-                }
-            }
+            return in.next();
+        } catch (LineReader.TooLong e) {
+            reply(out, Protocol.error("too-large", "a request line is at most " + Protocol.MAX_REQUEST + " bytes"));
+            throw new IOException("request too large");
         } catch (SocketTimeoutException e) {
             reply(out, Protocol.error("timeout", "the request was not sent in time"));
             throw e;
         }
-        return buf.size() == 0 ? null : buf.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Request lines from a connection, read in blocks: bytes after a newline (a client may send
+     * several requests at once) stay for the next line.
+     */
+    static final class LineReader {
+
+        static final class TooLong extends IOException {
+            TooLong() {
+                super("request line too long");
+            }
+        }
+
+        private final InputStream in;
+        private final byte[] block = new byte[16 * 1024];
+        private int start;
+        private int end;
+
+        LineReader(InputStream in) {
+            this.in = in;
+        }
+
+        /** The next line without its newline, or null at end of stream; a last line without a newline counts. */
+        String next() throws IOException {
+            ByteArrayOutputStream longer = null;
+            while (true) {
+                for (int i = start; i < end; i++) {
+                    if (block[i] == '\n') {
+                        if ((longer == null ? 0 : longer.size()) + i - start > Protocol.MAX_REQUEST) {
+                            throw new TooLong();
+                        }
+                        String line;
+                        if (longer == null) {
+                            line = new String(block, start, i - start, StandardCharsets.UTF_8);
+                        } else {
+                            longer.write(block, start, i - start);
+                            line = longer.toString(StandardCharsets.UTF_8);
+                        }
+                        start = i + 1;
+                        return line;
+                    }
+                }
+                if (start < end) {
+                    if (longer == null) {
+                        longer = new ByteArrayOutputStream(2 * (end - start));
+                    }
+                    longer.write(block, start, end - start);
+                    if (longer.size() > Protocol.MAX_REQUEST) {
+                        throw new TooLong();
+                    }
+                }
+                start = 0;
+                end = 0;
+                int n = in.read(block);
+                if (n < 0) {
+                    return longer == null || longer.size() == 0 ? null : longer.toString(StandardCharsets.UTF_8);
+                }
+                end = n;
+            }
+        }
     }
 
     private static void reply(OutputStream out, ObjectNode answer) {
