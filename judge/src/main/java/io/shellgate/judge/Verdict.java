@@ -1,6 +1,8 @@
 package io.shellgate.judge;
 
 import io.shellgate.rules.Tier;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -17,15 +19,23 @@ public record Verdict(Tier tier, List<Reason> reasons, List<CommandInfo> command
 
     /** The reasons at the verdict's own tier, the ones that decided it. */
     public List<Reason> deciding() {
-        return reasons.stream().filter(r -> r.tier() == tier).toList();
+        List<Reason> out = new ArrayList<>(reasons.size());
+        for (Reason r : reasons) {
+            if (r.tier() == tier) {
+                out.add(r);
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** The first reason at the verdict's tier: the one to show in a one-line refusal. */
     public Reason primary() {
-        return reasons.stream()
-                .filter(r -> r.tier() == tier)
-                .findFirst()
-                .orElse(new Reason("empty", tier, "the command line runs nothing", Span.NONE));
+        for (Reason r : reasons) {
+            if (r.tier() == tier) {
+                return r;
+            }
+        }
+        return new Reason("empty", tier, "the command line runs nothing", Span.NONE);
     }
 
     /** Reasons ordered strictest first, keeping their order within a tier. */

@@ -11,6 +11,7 @@ import io.shellgate.rules.Wrapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,9 +27,10 @@ final class CompiledPolicy {
 
     final Policy policy;
     final Map<String, List<ReadOnlyCommand>> readOnly = new HashMap<>();
-    final Map<ReadOnlyCommand, OptionParser> readOnlyParsers = new HashMap<>();
+    /** By identity: an entry is a large record, and hashing it for every command was a cost of its own. */
+    final Map<ReadOnlyCommand, OptionParser> readOnlyParsers = new IdentityHashMap<>();
     final Map<String, Wrapper> wrappers = new HashMap<>();
-    final Map<Wrapper, OptionParser> wrapperParsers = new HashMap<>();
+    final Map<Wrapper, OptionParser> wrapperParsers = new IdentityHashMap<>();
     final List<CommandRule> commandRules = new ArrayList<>();
     final Map<String, Rule> detectors = new HashMap<>();
     final List<RawRule> rawRules = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import com.google.re2j.Pattern;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,6 +11,8 @@ final class NameSet {
 
     private final Set<String> exact = new HashSet<>();
     private final Pattern globs;
+    /** What each glob's names start with (its text before the first special character): a name with none of them matches no glob. */
+    private final List<String> starts = new ArrayList<>();
 
     NameSet(List<String> names) {
         StringBuilder sb = new StringBuilder();
@@ -17,6 +20,11 @@ final class NameSet {
             if (n.indexOf('*') < 0 && n.indexOf('?') < 0 && n.indexOf('[') < 0 && n.indexOf('\\') < 0) {
                 exact.add(n);
             } else {
+                int special = 0;
+                while ("*?[\\".indexOf(n.charAt(special)) < 0) {
+                    special++;
+                }
+                starts.add(n.substring(0, special));
                 if (!sb.isEmpty()) {
                     sb.append('|');
                 }
@@ -27,6 +35,15 @@ final class NameSet {
     }
 
     boolean contains(String name) {
-        return exact.contains(name) || (globs != null && globs.matcher(name).matches());
+        return exact.contains(name) || (globs != null && startsLikeAGlob(name) && globs.matcher(name).matches());
+    }
+
+    private boolean startsLikeAGlob(String name) {
+        for (String s : starts) {
+            if (name.startsWith(s)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
