@@ -49,7 +49,7 @@ final class PtyProxy {
             Keyboard keyboard = new Keyboard(user.input(), child.input(), watch, editor);
             Voice voice = new Voice(screen, channel);
             Gate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
-            Thread out = Thread.ofPlatform().name("shellgate-output").start(() -> copy(child.output(), editor));
+            Thread out = Thread.ofPlatform().daemon().name("shellgate-output").start(() -> copy(child.output(), editor));
             Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
             Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(this::tick);
@@ -76,9 +76,8 @@ final class PtyProxy {
     }
 
     private void copy(InputStream from, LineEditor editor) {
-        // pty4j allocates and copies (through JNA, both ways) an array of the size asked for on every
-        // read, and a terminal read returns at most a few kilobytes: a large buffer costs throughput
-        byte[] buf = new byte[4096];
+        // a terminal read returns at most a few kilobytes (4 KiB on Linux); the reads cost nothing per byte asked for
+        byte[] buf = new byte[16 * 1024];
         try {
             int n;
             while ((n = from.read(buf)) >= 0) {
