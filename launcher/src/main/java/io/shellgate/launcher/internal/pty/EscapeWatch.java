@@ -2,10 +2,13 @@ package io.shellgate.launcher.internal.pty;
 
 /**
  * Notices lines that ran without a check. With the integration in place, Enter at a prompt always
- * reaches the proxy as a check before the shell does anything else; if the shell shows its next
- * prompt, or stays silent for long, without having asked, its hook was removed or bypassed
- * ({@code bind -r}, {@code unset -f}, {@code zle -D}, a shell started inside), and the person is
- * told so loudly: from then on, lines typed there are not judged.
+ * reaches the proxy as a check before the shell does anything else, and every line the shell
+ * accepts (run, or refused and cleared) is followed by a prompt report before the next check. So:
+ * if the shell reports its next prompt, or stays silent for long, after Enter at a prompt without
+ * having asked, its Enter hook was removed or bypassed ({@code bind}, {@code zle -A}, a shell
+ * started inside); if a check comes with no prompt report since the last accepted line, its prompt
+ * report was removed ({@code unset PROMPT_COMMAND}, {@code precmd_functions=()}), which would blind
+ * the first watch. Either way the person is told so loudly.
  */
 final class EscapeWatch {
 
@@ -13,10 +16,15 @@ final class EscapeWatch {
             + " its integration was removed or bypassed, so lines typed here are NOT judged any more."
             + " Leave this shell (exit) and start shellgate again.\u001b[0m\n";
 
+    static final String BLIND = "\n\u001b[1;31mshellgate: WARNING: the shell no longer reports its prompts to shellgate:"
+            + " its integration was changed, so a line that bypasses the check would now run UNNOTICED."
+            + " Leave this shell (exit) and start shellgate again.\u001b[0m\n";
+
     private final Screen screen;
     private final long patienceNanos;
     private boolean atPrompt;
     private boolean expecting;
+    private boolean promptOwed;
     private long since;
 
     EscapeWatch(Screen screen, long patienceNanos) {
@@ -27,9 +35,10 @@ final class EscapeWatch {
     /** The shell is about to show its prompt. */
     synchronized void prompt() {
         if (expecting) {
-            warn();
+            warn(WARNING);
         }
         atPrompt = true;
+        promptOwed = false;
     }
 
     /** The person pressed Enter. */
@@ -40,26 +49,38 @@ final class EscapeWatch {
         }
     }
 
-    /** The hook asked about a line. */
+    /** The hook asked about a line: keys typed from now until it is answered are typed ahead. */
     synchronized void checked() {
         expecting = false;
+        atPrompt = false;
+        if (promptOwed) {
+            // said once: the prompt reports are gone for the rest of the session
+            promptOwed = false;
+            screen.say(BLIND);
+        }
     }
 
-    /** An allowed line runs: Enter now goes to the command, not to a prompt. */
-    synchronized void running() {
-        atPrompt = false;
+    /**
+     * The hook's line was answered. A line that runs, or is refused and cleared, is accepted and the
+     * shell reports a prompt before it can ask again; one that needs more lines stays at the prompt.
+     */
+    synchronized void answered(Gate.Reply reply) {
+        switch (reply) {
+            case RUN, REFUSE -> promptOwed = true;
+            case MORE -> atPrompt = true;
+        }
     }
 
     /** Called now and then: a shell that has not asked long after Enter is not going to. */
     synchronized void tick() {
         if (expecting && System.nanoTime() - since > patienceNanos) {
-            warn();
+            warn(WARNING);
             atPrompt = false;
         }
     }
 
-    private void warn() {
+    private void warn(String text) {
         expecting = false;
-        screen.say(WARNING);
+        screen.say(text);
     }
 }

@@ -104,9 +104,7 @@ final class PtyProxy {
                         watch.checked();
                         voice.begin(e, c.seq());
                         Gate.Reply reply = gate.decide(c);
-                        if (reply == Gate.Reply.RUN && !c.line().isBlank()) {
-                            watch.running();
-                        }
+                        watch.answered(reply);
                         voice.end().reply(c.seq() + " " + reply.wire());
                     }
                     case HookMessage.Shown s -> e.acknowledge();

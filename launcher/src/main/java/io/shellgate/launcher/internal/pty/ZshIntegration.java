@@ -48,17 +48,25 @@ public record ZshIntegration() implements Integration {
                 for n in ${(k)parameters[(R)*export*]}; do print -rn -- "$n=${(P)n}"$'\\0'; done
                 print -rn -- $'\\036\\0'
               } >| $__sg_dir/req
-              IFS= read -r reply < $__sg_dir/rep
+              __sg_answer
               if [[ $reply == "$__sg_seq show" ]]; then
                 zle -I
                 print -rn -- "shown"$'\\0'"$__sg_seq"$'\\0\\036\\0' >| $__sg_dir/req
-                IFS= read -r reply < $__sg_dir/rep
+                __sg_answer
               fi
               case $reply in
                 ("$__sg_seq run") zle .$WIDGET ;;
                 ("$__sg_seq more") BUFFER+=$'\\n'; CURSOR=$#BUFFER ;;
                 (*) print -s -r -- "$BUFFER"; BUFFER=; zle .accept-line ;;
               esac
+            }
+            # an open of rep can meet the proxy's writer of the previous reply just before it closes,
+            # and then reads nothing: read again (the proxy writes each reply whole, in one write)
+            __sg_answer() {
+              reply=
+              while [[ -z $reply && -p $__sg_dir/rep ]]; do
+                IFS= read -r reply < $__sg_dir/rep
+              done
             }
             __sg_prompt() {
               local s=$?
