@@ -25,6 +25,7 @@ final class EscapeWatch {
     private boolean atPrompt;
     private boolean expecting;
     private boolean promptOwed;
+    private boolean blindSaid;
     private long since;
 
     EscapeWatch(Screen screen, long patienceNanos) {
@@ -53,11 +54,12 @@ final class EscapeWatch {
     synchronized void checked() {
         expecting = false;
         atPrompt = false;
-        if (promptOwed) {
+        if (promptOwed && !blindSaid) {
             // said once: the prompt reports are gone for the rest of the session
-            promptOwed = false;
+            blindSaid = true;
             screen.say(BLIND);
         }
+        promptOwed = false;
     }
 
     /**
