@@ -233,14 +233,26 @@ class PtyShellTest extends SandboxTest {
         sentinel(10);
     }
 
+    private static final String RAN_UNCHECKED = "WARNING: the shell ran a line without asking shellgate first";
+
     @Test
     void aHookRemovedInBashIsNoticedLoudly() throws Exception {
-        hookRemoved("bash", "bind '\"\\C-m\": accept-line'\r");
+        hookRemoved("bash", "bind '\"\\C-m\": accept-line'\r", RAN_UNCHECKED);
     }
 
     @Test
     void aHookRemovedInZshIsNoticedLoudly() throws Exception {
-        hookRemoved("zsh", "zle -A .accept-line accept-line\r");
+        hookRemoved("zsh", "zle -A .accept-line accept-line\r", RAN_UNCHECKED);
+    }
+
+    @Test
+    void bothHooksRemovedInOneLineInBashAreNoticedLoudly() throws Exception {
+        hookRemoved("bash", "unset PROMPT_COMMAND; bind '\"\\C-m\": accept-line'\r", "WARNING: the shell took Enter without asking");
+    }
+
+    @Test
+    void bothHooksRemovedInOneLineInZshAreNoticedLoudly() throws Exception {
+        hookRemoved("zsh", "precmd_functions=(); zle -A .accept-line accept-line\r", "WARNING: the shell took Enter without asking");
     }
 
     @ParameterizedTest
@@ -255,10 +267,11 @@ class PtyShellTest extends SandboxTest {
 
     /**
      * The line that replaces the hook is asked about; once allowed, the next line runs unchecked and
-     * the proxy says so when the shell reports its next prompt. The warning and the line's output
-     * come on two paths, so either may reach the terminal first.
+     * the proxy says so (when the shell reports its next prompt, or, with the reports gone too, once
+     * the shell sits idle after Enter). The warning and the line's output come on two paths, so
+     * either may reach the terminal first.
      */
-    private void hookRemoved(String shell, String removal) throws Exception {
+    private void hookRemoved(String shell, String removal, String warning) throws Exception {
         shell(shell).type(removal);
         term.await(ASKED);
         answer("y");
@@ -266,7 +279,7 @@ class PtyShellTest extends SandboxTest {
         term.await(removal.strip());
         term.await("ready> ");
         term.type("echo sg-$((7*7))\r");
-        term.awaitAll("sg-49", "WARNING: the shell ran a line without asking shellgate first");
+        term.awaitAll("sg-49", warning);
     }
 
     @Test

@@ -8,7 +8,9 @@ package io.shellgate.launcher.internal.pty;
  * having asked, its Enter hook was removed or bypassed ({@code bind}, {@code zle -A}, a shell
  * started inside); if a check comes with no prompt report since the last accepted line, its prompt
  * report was removed ({@code unset PROMPT_COMMAND}, {@code precmd_functions=()}), which would blind
- * the first watch. Either way the person is told so loudly.
+ * the first watch; if both went in one line, Enter pressed while the shell owes its report and
+ * then sits in the foreground without asking or reporting is the sign (see {@link #tick}). Each
+ * time the person is told so loudly.
  */
 final class EscapeWatch {
 
@@ -20,6 +22,11 @@ final class EscapeWatch {
             + " its integration was changed, so a line that bypasses the check would now run UNNOTICED."
             + " Leave this shell (exit) and start shellgate again.\u001b[0m\n";
 
+    static final String SILENT = "\n\u001b[1;31mshellgate: WARNING: the shell took Enter without asking shellgate or"
+            + " showing a prompt, and no program of it runs: unless a builtin (read, say) took that line, the shell's"
+            + " integration was removed, so lines typed here run UNNOTICED. Leave this shell (exit) and start shellgate"
+            + " again.\u001b[0m\n";
+
     private final Screen screen;
     private final long patienceNanos;
     private boolean atPrompt;
@@ -27,6 +34,9 @@ final class EscapeWatch {
     private boolean promptOwed;
     private boolean blindSaid;
     private long since;
+    private boolean enterOwed;
+    private long owedSince;
+    private int idleTicks;
 
     EscapeWatch(Screen screen, long patienceNanos) {
         this.screen = screen;
@@ -40,6 +50,7 @@ final class EscapeWatch {
         }
         atPrompt = true;
         promptOwed = false;
+        enterOwed = false;
     }
 
     /** The person pressed Enter. */
@@ -47,6 +58,11 @@ final class EscapeWatch {
         if (atPrompt && !expecting) {
             expecting = true;
             since = System.nanoTime();
+        } else if (promptOwed && !enterOwed) {
+            // input for the last line's command, or a line the shell reads while its prompt report is gone
+            enterOwed = true;
+            owedSince = System.nanoTime();
+            idleTicks = 0;
         }
     }
 
@@ -60,6 +76,7 @@ final class EscapeWatch {
             screen.say(BLIND);
         }
         promptOwed = false;
+        enterOwed = false;
     }
 
     /**
@@ -73,11 +90,28 @@ final class EscapeWatch {
         }
     }
 
-    /** Called now and then: a shell that has not asked long after Enter is not going to. */
-    synchronized void tick() {
-        if (expecting && System.nanoTime() - since > patienceNanos) {
+    /**
+     * Called now and then. A shell that has not asked long after Enter at a prompt is not going to.
+     * Enter pressed while the shell still owes the prompt report of the last line was input for
+     * that line's command, unless the shell itself ({@code shellInForeground}: no job of its own
+     * runs) sits there long after it without asking or reporting: then the last line removed the
+     * prompt report and the Enter hook together ({@code unset PROMPT_COMMAND; bind ...}), or it
+     * still waits in a builtin such as {@code read}.
+     */
+    synchronized void tick(boolean shellInForeground) {
+        long now = System.nanoTime();
+        if (expecting && now - since > patienceNanos) {
             warn(WARNING);
             atPrompt = false;
+        }
+        // twice in a row: a command that just ended leaves the shell in the foreground for a moment before it reports
+        idleTicks = shellInForeground ? idleTicks + 1 : 0;
+        if (enterOwed && idleTicks >= 2 && now - owedSince > patienceNanos) {
+            enterOwed = false;
+            if (!blindSaid) {
+                blindSaid = true;
+                screen.say(SILENT);
+            }
         }
     }
 

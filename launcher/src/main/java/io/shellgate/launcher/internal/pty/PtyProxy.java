@@ -52,7 +52,7 @@ final class PtyProxy {
             Thread out = Thread.ofPlatform().daemon().name("shellgate-output").start(() -> copy(child.output(), editor));
             Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
-            Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(this::tick);
+            Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(() -> tick(child));
             int code = child.waitFor();
             // what the shell printed last still reaches the terminal
             out.join(TimeUnit.SECONDS.toMillis(5));
@@ -119,11 +119,11 @@ final class PtyProxy {
         }
     }
 
-    private void tick() {
+    private void tick(PseudoTerminal child) {
         try {
             while (true) {
                 Thread.sleep(500);
-                watch.tick();
+                watch.tick(child.shellInForeground());
             }
         } catch (InterruptedException e) {
             // the session ended

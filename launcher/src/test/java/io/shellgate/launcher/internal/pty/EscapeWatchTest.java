@@ -11,6 +11,7 @@ class EscapeWatchTest {
 
     private static final String RAN = "the shell ran a line without asking shellgate first";
     private static final String BLIND = "the shell no longer reports its prompts";
+    private static final String SILENT = "the shell took Enter without asking shellgate or showing a prompt";
 
     private final ByteArrayOutputStream shown = new ByteArrayOutputStream();
     private final EscapeWatch watch = new EscapeWatch(new Screen(shown), 0);
@@ -33,7 +34,7 @@ class EscapeWatchTest {
         watch.prompt();
         checkedLine(Gate.Reply.REFUSE);
         watch.prompt();
-        watch.tick();
+        watch.tick(false);
         assertThat(screen()).isEmpty();
     }
 
@@ -49,7 +50,7 @@ class EscapeWatchTest {
     void silenceAfterEnterAtAPromptIsWarnedAboutOnceThePatienceIsOver() {
         watch.prompt();
         watch.enter();
-        watch.tick();
+        watch.tick(false);
         assertThat(screen()).contains(RAN);
     }
 
@@ -61,7 +62,7 @@ class EscapeWatchTest {
         // the person types the next line while the shell waits for the answer
         watch.enter();
         watch.answered(Gate.Reply.RUN);
-        watch.tick();
+        watch.tick(false);
         watch.prompt();
         assertThat(screen()).isEmpty();
     }
@@ -71,7 +72,7 @@ class EscapeWatchTest {
         watch.prompt();
         checkedLine(Gate.Reply.MORE);
         watch.enter();
-        watch.tick();
+        watch.tick(false);
         assertThat(screen()).contains(RAN);
     }
 
@@ -80,7 +81,7 @@ class EscapeWatchTest {
         watch.prompt();
         checkedLine(Gate.Reply.RUN);
         watch.enter();
-        watch.tick();
+        watch.tick(false);
         assertThat(screen()).isEmpty();
     }
 
@@ -94,5 +95,32 @@ class EscapeWatchTest {
         watch.answered(Gate.Reply.RUN);
         watch.checked();
         assertThat(screen().split(BLIND, -1)).hasSize(2);
+    }
+
+    @Test
+    void enterTakenByTheShellItselfWithoutAReportOrACheckIsWarnedAbout() {
+        watch.prompt();
+        checkedLine(Gate.Reply.RUN);
+        // the line removed both the prompt report and the Enter hook; the next line runs unseen
+        watch.enter();
+        watch.tick(true);
+        assertThat(screen()).isEmpty();
+        watch.tick(true);
+        assertThat(screen()).contains(SILENT).doesNotContain(RAN);
+    }
+
+    @Test
+    void enterForARunningCommandIsNotWarnedAboutWhenTheShellReportsItsPromptAfterIt() {
+        watch.prompt();
+        checkedLine(Gate.Reply.RUN);
+        watch.enter();
+        watch.tick(false);
+        watch.tick(false);
+        // the command ended: the shell is in the foreground for a moment before it reports
+        watch.tick(true);
+        watch.prompt();
+        watch.tick(true);
+        watch.tick(true);
+        assertThat(screen()).isEmpty();
     }
 }

@@ -137,6 +137,20 @@ final class PosixFdInput extends InputStream {
         }
     }
 
+    /** The terminal's foreground process group, or -1 when it cannot be told. */
+    int foregroundGroup() {
+        synchronized (lock) {
+            if (closed || fd < 0) {
+                return -1;
+            }
+            try (Arena a = Arena.ofConfined()) {
+                return (int) NATIVE.tcgetpgrp.invokeExact(a.allocate(Native.CAPTURE), fd);
+            } catch (Throwable t) {
+                return -1;
+            }
+        }
+    }
+
     @Override
     public void close() {
         synchronized (lock) {
@@ -165,7 +179,7 @@ final class PosixFdInput extends InputStream {
     }
 
     /** The C library's functions, or nothing when this JVM does not allow native calls from here. */
-    private record Native(MethodHandle read, MethodHandle poll, MethodHandle dup, MethodHandle close) {
+    private record Native(MethodHandle read, MethodHandle poll, MethodHandle dup, MethodHandle close, MethodHandle tcgetpgrp) {
 
         static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
         static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
@@ -185,7 +199,8 @@ final class PosixFdInput extends InputStream {
                         linker.downcallHandle(libc.find("poll").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), errno),
                         linker.downcallHandle(libc.find("dup").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno),
-                        linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno));
+                        linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno),
+                        linker.downcallHandle(libc.find("tcgetpgrp").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno));
             } catch (RuntimeException | LinkageError e) {
                 return null;
             }

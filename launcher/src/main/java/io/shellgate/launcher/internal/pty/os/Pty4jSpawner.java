@@ -51,6 +51,11 @@ final class Pty4jSpawner implements PseudoTerminal.Spawner {
         }
 
         @Override
+        public boolean shellInForeground() {
+            return output instanceof PosixFdInput direct && direct.foregroundGroup() == process.pid();
+        }
+
+        @Override
         public long pid() {
             return process.pid();
         }
