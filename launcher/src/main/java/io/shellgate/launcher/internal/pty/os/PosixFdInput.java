@@ -31,9 +31,8 @@ final class PosixFdInput extends InputStream {
 
     private static final int EINTR = 4;
     private static final int EIO = 5;
-    /** EAGAIN is 11 on Linux, 35 on macOS and the BSDs. */
-    private static final int EAGAIN_LINUX = 11;
-    private static final int EAGAIN_BSD = 35;
+    /** 11 on Linux, 35 on macOS and the BSDs (where 11 is EDEADLK). */
+    private static final int EAGAIN = System.getProperty("os.name", "").startsWith("Linux") ? 11 : 35;
     private static final short POLLIN = 1;
     private static final int BUFFER = 64 * 1024;
 
@@ -117,7 +116,7 @@ final class PosixFdInput extends InputStream {
                     // Linux: every process with the other side open has closed it
                     return 0;
                 }
-                if (e == EAGAIN_LINUX || e == EAGAIN_BSD) {
+                if (e == EAGAIN) {
                     // a descriptor in non-blocking mode: wait until there is something to read
                     pollfd.set(JAVA_INT, 0, at);
                     pollfd.set(JAVA_SHORT, 4, POLLIN);
