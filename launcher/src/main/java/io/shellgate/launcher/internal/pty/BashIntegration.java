@@ -63,15 +63,18 @@ public record BashIntegration() implements Integration {
             }
             # an open of rep can meet the proxy's writer of the previous reply just before it closes,
             # and then reads nothing: read again (the proxy writes each reply whole, in one write)
+            # A check skips an "ok" (an acknowledgement the shell missed, interrupted by Ctrl-C); $1=ok takes it.
             __sg_answer() {
               __sg_reply=
-              while [[ -z $__sg_reply && -p $__sg_dir/rep ]]; do
+              while [[ ( -z $__sg_reply || ( $__sg_reply == ok && -z ${1:-} ) ) && -p $__sg_dir/rep ]]; do
                 IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
               done
             }
+            # waits for the proxy to take the report: a prompt on the screen is one the proxy knows of
             __sg_prompt() {
-              local __sg_status=$?
+              local __sg_status=$? __sg_reply
               builtin printf 'prompt\\0\\036\\0' > "$__sg_dir/req"
+              __sg_answer ok
               return $__sg_status
             }
             readonly -f __sg_check __sg_answer __sg_prompt

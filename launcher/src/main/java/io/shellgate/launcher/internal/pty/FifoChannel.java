@@ -65,8 +65,9 @@ final class FifoChannel implements HookChannel {
                     }
 
                     @Override
-                    public void acknowledge() {
-                        // the shell does not wait for an answer to a prompt
+                    public void acknowledge() throws IOException {
+                        // the shell waits for it, so that a prompt it shows is one the proxy has taken
+                        write("ok");
                     }
                 };
             }

@@ -54,8 +54,7 @@ final class PtyProxy {
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
             Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(() -> tick(child));
             int code = child.waitFor();
-            // what the shell printed last still reaches the terminal
-            out.join(TimeUnit.SECONDS.toMillis(5));
+            drain(out, child.output());
             channel.close();
             hooks.interrupt();
             ticks.interrupt();
@@ -64,6 +63,24 @@ final class PtyProxy {
         } finally {
             user.restore();
             remove(restore);
+        }
+    }
+
+    /**
+     * Lets what the shell printed last reach the terminal. The copy ends by itself once no process
+     * holds the shell's terminal; a job left running in the background can hold it for ever, so
+     * the wait also ends when nothing more has come for a moment.
+     */
+    private static void drain(Thread out, InputStream output) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        int quiet = 0;
+        while (out.isAlive() && quiet < 3 && System.nanoTime() < deadline) {
+            out.join(50);
+            try {
+                quiet = output.available() > 0 ? 0 : quiet + 1;
+            } catch (IOException e) {
+                return;
+            }
         }
     }
 

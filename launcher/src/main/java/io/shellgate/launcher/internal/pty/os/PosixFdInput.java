@@ -136,6 +136,25 @@ final class PosixFdInput extends InputStream {
         }
     }
 
+    /** 1 when a read would return at once, else 0. */
+    @Override
+    public int available() {
+        synchronized (lock) {
+            if (closed || fd < 0) {
+                return 0;
+            }
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment p = a.allocate(8);
+                p.set(JAVA_INT, 0, fd);
+                p.set(JAVA_SHORT, 4, POLLIN);
+                int r = (int) NATIVE.poll.invokeExact(a.allocate(Native.CAPTURE), p, 1L, 0);
+                return r > 0 && (p.get(JAVA_SHORT, 6) & POLLIN) != 0 ? 1 : 0;
+            } catch (Throwable t) {
+                return 0;
+            }
+        }
+    }
+
     /** The terminal's foreground process group, or -1 when it cannot be told. */
     int foregroundGroup() {
         synchronized (lock) {
