@@ -3,6 +3,7 @@
 # keystroke echo latency at the prompt. The "person's terminal" is a pseudo-terminal driven by a
 # small Python program (python3 is needed), which reads everything as fast as it comes.
 # Usage: benchmarks/pty.sh [MEGABYTES] [RUNS] [KEYS]   (after mvn -B package; needs bash, script)
+# SHELLGATE_BENCH_TRANSCRIPT=FILE keeps everything the driven terminals showed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-100}
@@ -22,127 +23,140 @@ echo "PS1='ready> '" > "$scratch/home/.bashrc"
 head -c $((mb * 1024 * 1024 * 3 / 4)) /dev/urandom | base64 -w0 > "$scratch/big"
 
 cat > "$scratch/drive.py" <<'PY'
-import os, pty, select, statistics, time
+import os, pty, select, statistics, sys, time
 
 SG, BIG, SCRATCH = os.environ['SG'], os.environ['BIG'], os.environ['SCRATCH']
 RUNS, KEYS = int(os.environ['RUNS']), int(os.environ['KEYS'])
 SIZE = os.path.getsize(BIG)
 ENV = {'PATH': '/usr/bin:/bin', 'HOME': SCRATCH + '/home', 'TERM': 'xterm', 'LANG': 'C.UTF-8', 'PS1': 'ready> ',
        'SHELLGATE_RUN_DIR': SCRATCH + '/run', 'SHELLGATE_CACHE_DIR': SCRATCH + '/cache', 'SHELLGATE_SHELL': '/bin/bash'}
+# SHELLGATE_BENCH_TRANSCRIPT=FILE keeps everything the terminals showed, to see where a run stuck
+TRANSCRIPT = open(os.environ['SHELLGATE_BENCH_TRANSCRIPT'], 'wb', buffering=0) if os.environ.get('SHELLGATE_BENCH_TRANSCRIPT') else None
 for k in ('SHELLGATE_JAVA_HOME', 'JAVA_HOME'):
     if k in os.environ:
         ENV[k] = os.environ[k]
+
+class Term:
+    """One pseudo-terminal's master side. Bytes read past a marker stay for the next wait, so a
+    prompt that arrives in the same read as the end of a command's output is not lost."""
+
+    def __init__(self, fd):
+        self.fd, self.buf, self.total = fd, b'', 0
+
+    def _read(self, patience, what):
+        r, _, _ = select.select([self.fd], [], [], patience)
+        if not r:
+            raise SystemExit('timed out after %d s waiting for %r; the terminal showed last: %r'
+                             % (patience, what, self.buf[-300:]))
+        chunk = os.read(self.fd, 1 << 16)
+        if TRANSCRIPT:
+            TRANSCRIPT.write(chunk)
+        self.total += len(chunk)
+        return chunk
+
+    def until(self, marker, patience=180):
+        """Reads until marker has arrived and consumes everything up to and including it."""
+        # a first JVM start on a busy machine (and the AOT cache it makes) can take a while
+        while marker not in self.buf:
+            self.buf = self.buf[-(len(marker) + 4096):] + self._read(patience, marker)
+        self.buf = self.buf[self.buf.index(marker) + len(marker):]
+
+    def write(self, data):
+        os.write(self.fd, data)
+
 
 def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(SCRATCH)
         os.execve(argv[0], argv, ENV)
-    return pid, fd
+    return pid, Term(fd)
 
-def read_until(fd, marker, buf=b''):
-    while marker not in buf:
-        # a first JVM start on a busy machine (and the AOT cache it makes) can take a while
-        r, _, _ = select.select([fd], [], [], 180)
-        if not r:
-            raise SystemExit('timed out waiting for %r; got %r' % (marker, buf[-200:]))
-        buf += os.read(fd, 1 << 16)
-        if len(buf) > 1 << 20:
-            buf = buf[-4096:]
-    return buf
-
-def drain(fd, count_marker):
-    """Reads until count_marker appears; returns the bytes read."""
-    total, tail = 0, b''
-    while count_marker not in tail:
-        r, _, _ = select.select([fd], [], [], 60)
-        if not r:
-            raise SystemExit('timed out')
-        chunk = os.read(fd, 1 << 16)
-        total += len(chunk)
-        tail = (tail + chunk)[-256:]
-    return total
-
-def finish(pid, fd):
+def finish(pid, term):
     try:
         while True:
-            r, _, _ = select.select([fd], [], [], 10)
-            if not r or not os.read(fd, 1 << 16):
+            r, _, _ = select.select([term.fd], [], [], 10)
+            if not r or not os.read(term.fd, 1 << 16):
                 break
     except OSError:
         pass
     os.waitpid(pid, 0)
-    os.close(fd)
+    os.close(term.fd)
 
 def script_cat():
     start = time.perf_counter()
-    pid, fd = spawn(['/usr/bin/script', '-qfc', 'cat ' + BIG + '; echo END-$((1+1))', '/dev/null'])
-    drain(fd, b'END-2')
+    pid, term = spawn(['/usr/bin/script', '-qfc', 'cat ' + BIG + '; echo END-$((1+1))', '/dev/null'])
+    term.until(b'END-2', 60)
     secs = time.perf_counter() - start
-    finish(pid, fd)
+    finish(pid, term)
     return secs
 
 def proxy_session():
-    pid, fd = spawn([SG, 'shell', '--shell', '/bin/bash'])
-    read_until(fd, b'ready> ')
-    return pid, fd
+    pid, term = spawn([SG, 'shell', '--shell', '/bin/bash'])
+    term.until(b'ready> ')
+    return pid, term
 
-def proxy_cat(pid, fd):
+def proxy_cat(term):
     start = time.perf_counter()
-    os.write(fd, b'cat ' + BIG.encode() + b'; echo END-$((1+1))\r')
-    drain(fd, b'END-2')
+    term.write(b'cat ' + BIG.encode() + b'; echo END-$((1+1))\r')
+    term.until(b'END-2', 60)
     secs = time.perf_counter() - start
-    read_until(fd, b'ready> ')
+    term.until(b'ready> ')
     return secs
 
-def echo_latency(fd, n):
+def echo_latency(term, n):
     times = []
     for i in range(n):
         ch = b'abcdefghij'[i % 10:i % 10 + 1]
+        # what came before this key (the rest of a Backspace's echo) is not its echo
+        term.buf = b''
         start = time.perf_counter()
-        os.write(fd, ch)
-        read_until(fd, ch)
+        term.write(ch)
+        term.until(ch)
         times.append(time.perf_counter() - start)
-        os.write(fd, b'\x7f')
-        read_until(fd, b'\x08')
+        term.write(b'\x7f')
+        term.until(b'\x08')
     return times
 
 def mbps(secs):
     return SIZE / secs / 1e6
 
-import sys
 def stage(name):
     print('...', name, file=sys.stderr, flush=True)
 
-stage('cat through shellgate shell')
-pid, fd = proxy_session()
-proxy_runs = [proxy_cat(pid, fd) for _ in range(RUNS)]
+stage('cat through shellgate shell and through script, alternately')
+pid, term = proxy_session()
+# the first cat in a session also warms up the proxy's JVM (its copy loop is compiled meanwhile)
+first = (proxy_cat(term), script_cat())
+proxy_runs, script_runs = [], []
+for _ in range(RUNS):
+    proxy_runs.append(proxy_cat(term))
+    script_runs.append(script_cat())
 stage('keystroke echo through shellgate shell')
-proxy_echo = echo_latency(fd, KEYS)
-os.write(fd, b'exit\r')
-finish(pid, fd)
+proxy_echo = echo_latency(term, KEYS)
+term.write(b'exit\r')
+finish(pid, term)
 
 stage('keystroke echo, bash alone and in script')
-stage('cat through script')
-script_runs = [script_cat() for _ in range(RUNS)]
-bpid, bfd = spawn(['/bin/bash', '--norc', '-i'])
-read_until(bfd, b'ready> ')
-bash_echo = echo_latency(bfd, KEYS)
-os.write(bfd, b'exit\r')
-finish(bpid, bfd)
+pid, term = spawn(['/bin/bash', '--norc', '-i'])
+term.until(b'ready> ')
+bash_echo = echo_latency(term, KEYS)
+term.write(b'exit\r')
+finish(pid, term)
 
-spid, sfd = spawn(['/usr/bin/script', '-qfc', '/bin/bash --norc -i', '/dev/null'])
-read_until(sfd, b'ready> ')
-script_echo = echo_latency(sfd, KEYS)
-os.write(sfd, b'exit\r')
-finish(spid, sfd)
+pid, term = spawn(['/usr/bin/script', '-qfc', '/bin/bash --norc -i', '/dev/null'])
+term.until(b'ready> ')
+script_echo = echo_latency(term, KEYS)
+term.write(b'exit\r')
+finish(pid, term)
 
-print('cat of %.0f MB (%d runs; median MB/s, min, max):' % (SIZE / 1e6, RUNS))
+print('cat of %.0f MB (%d runs after a first one; median MB/s, min, max):' % (SIZE / 1e6, RUNS))
 for name, runs in (('script', script_runs), ('shellgate shell', proxy_runs)):
     speeds = [mbps(s) for s in runs]
     print('  %-16s %7.1f  %7.1f  %7.1f' % (name, statistics.median(speeds), min(speeds), max(speeds)))
 ratio = statistics.median([mbps(s) for s in proxy_runs]) / statistics.median([mbps(s) for s in script_runs])
 print('  ratio shellgate/script: %.2f' % ratio)
+print('  first cat of the session: script %.1f, shellgate shell %.1f MB/s' % (mbps(first[1]), mbps(first[0])))
 print('keystroke echo, %d keys (median ms, p90 ms):' % KEYS)
 for name, t in (('bash alone', bash_echo), ('bash in script', script_echo), ('shellgate shell', proxy_echo)):
     q = statistics.quantiles(t, n=10)

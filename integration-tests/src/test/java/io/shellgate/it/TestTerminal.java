@@ -107,6 +107,42 @@ final class TestTerminal implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until every one of {@code markers} appears after what earlier waits consumed, in any
+     * order (the proxy's own messages and the shell's output reach the terminal on two paths), and
+     * consumes up to the last of them.
+     */
+    String awaitAll(String... markers) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        synchronized (seen) {
+            while (true) {
+                byte[] all = seen.toByteArray();
+                int end = mark;
+                boolean found = true;
+                for (String m : markers) {
+                    byte[] want = m.getBytes(StandardCharsets.ISO_8859_1);
+                    int at = indexOf(all, want, mark);
+                    if (at < 0) {
+                        found = false;
+                        break;
+                    }
+                    end = Math.max(end, at + want.length);
+                }
+                if (found) {
+                    String text = new String(all, mark, end - mark, StandardCharsets.ISO_8859_1);
+                    mark = end;
+                    return text;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("not all of " + List.of(markers) + " on the terminal within " + PATIENCE
+                            + "; after the last match it showed:\n" + new String(all, mark, all.length - mark, StandardCharsets.UTF_8));
+                }
+                seen.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+        }
+    }
+
     /** Everything shown after the last match so far. */
     String rest() {
         synchronized (seen) {

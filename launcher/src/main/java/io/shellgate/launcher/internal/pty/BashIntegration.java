@@ -42,11 +42,11 @@ public record BashIntegration() implements Integration {
                 for __sg_n in $(builtin compgen -e); do builtin printf '%%s=%%s\\0' "$__sg_n" "${!__sg_n}"; done
                 builtin printf '\\036\\0'
               } > "$__sg_dir/req"
-              IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
+              __sg_answer
               if [[ $__sg_reply == "$__sg_seq show" ]]; then
                 # readline cleared the line already: shellgate's message can start right here
                 builtin printf 'shown\\0%%s\\0\\036\\0' "$__sg_seq" > "$__sg_dir/req"
-                IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
+                __sg_answer
               fi
               case $__sg_reply in
                 "$__sg_seq run") builtin bind '"\\C-x\\C-]2": accept-line' ;;
@@ -61,12 +61,23 @@ public record BashIntegration() implements Integration {
                   builtin bind '"\\C-x\\C-]2": accept-line' ;;
               esac
             }
+            # an open of rep can meet the proxy's writer of the previous reply just before it closes,
+            # and then reads nothing: read again (the proxy writes each reply whole, in one write)
+            # A check skips an "ok" (an acknowledgement the shell missed, interrupted by Ctrl-C); $1=ok takes it.
+            __sg_answer() {
+              __sg_reply=
+              while [[ ( -z $__sg_reply || ( $__sg_reply == ok && -z ${1:-} ) ) && -p $__sg_dir/rep ]]; do
+                IFS= builtin read -r __sg_reply < "$__sg_dir/rep"
+              done
+            }
+            # waits for the proxy to take the report: a prompt on the screen is one the proxy knows of
             __sg_prompt() {
-              local __sg_status=$?
+              local __sg_status=$? __sg_reply
               builtin printf 'prompt\\0\\036\\0' > "$__sg_dir/req"
+              __sg_answer ok
               return $__sg_status
             }
-            readonly -f __sg_check __sg_prompt
+            readonly -f __sg_check __sg_answer __sg_prompt
             for __sg_map in emacs vi-insert vi-command; do
               builtin bind -m "$__sg_map" -x '"\\C-x\\C-]1": __sg_check'
               builtin bind -m "$__sg_map" '"\\C-x\\C-]2": accept-line'

@@ -1,12 +1,16 @@
 package io.shellgate.launcher.internal.pty;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,24 +18,30 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The channel on Unix: two FIFOs in the session's private (0700) directory. The shell writes a
- * message (ended by {@link HookMessage#END}) to {@code req} and closes it; a check then reads one
- * line from {@code rep}. Both sides
- * open the FIFOs afresh for every message, so no descriptor leaks into the commands the shell runs.
+ * message (ended by {@link HookMessage#END}) to {@code req}; a check then reads one line from
+ * {@code rep}. The shell opens the FIFOs afresh for every message, so no descriptor leaks into the
+ * commands it runs; the proxy keeps {@code req} open for reading and writing for the whole session.
+ * (Opening it afresh for every message lost messages: a shell that opened {@code req} just after the
+ * proxy had read the end of the previous writer, but before it closed its side, wrote into a pipe
+ * that the close then emptied, and both sides waited for ever.)
  */
 final class FifoChannel implements HookChannel {
 
-    private final Path req;
     private final Path rep;
-    private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+    private final FileChannel requests;
+    private final ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private volatile boolean closed;
 
     FifoChannel(Path dir) throws IOException, InterruptedException {
-        req = dir.resolve("req");
+        Path req = dir.resolve("req");
         rep = dir.resolve("rep");
         Process mk = new ProcessBuilder("mkfifo", "-m", "600", req.toString(), rep.toString()).start();
         if (mk.waitFor() != 0) {
             throw new IOException("cannot create the hook's FIFOs with mkfifo in " + dir);
         }
+        // read and write: the open does not wait for a writer, and the FIFO never reports an end
+        requests = FileChannel.open(req, StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
 
     @Override
@@ -40,7 +50,7 @@ final class FifoChannel implements HookChannel {
             int end = HookMessage.end(pending.toByteArray());
             if (end >= 0) {
                 byte[] all = pending.toByteArray();
-                byte[] message = java.util.Arrays.copyOf(all, end);
+                byte[] message = Arrays.copyOf(all, end);
                 pending.reset();
                 pending.write(all, end, all.length - end);
                 return new Exchange() {
@@ -55,15 +65,21 @@ final class FifoChannel implements HookChannel {
                     }
 
                     @Override
-                    public void acknowledge() {
-                        // the shell does not wait for an answer to a prompt
+                    public void acknowledge() throws IOException {
+                        // the shell waits for it, so that a prompt it shows is one the proxy has taken
+                        write("ok");
                     }
                 };
             }
-            // two messages written one right after the other (a prompt, then a check typed ahead) can
-            // arrive in one read, before this side sees the end of the first writer
-            try (InputStream in = Files.newInputStream(req)) {
-                in.transferTo(pending);
+            chunk.clear();
+            int n;
+            try {
+                n = requests.read(chunk);
+            } catch (ClosedChannelException e) {
+                return null;
+            }
+            if (n > 0) {
+                pending.write(chunk.array(), 0, n);
             }
         }
         return null;
@@ -101,6 +117,11 @@ final class FifoChannel implements HookChannel {
     @Override
     public void close() {
         closed = true;
-        unblock(req);
+        try {
+            // a read under way is woken (and fails) by the close
+            requests.close();
+        } catch (IOException e) {
+            // closed already
+        }
     }
 }

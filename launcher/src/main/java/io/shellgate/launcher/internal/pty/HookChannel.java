@@ -12,7 +12,7 @@ public interface HookChannel extends AutoCloseable {
         /** Answers a check with one line. */
         void reply(String line) throws IOException;
 
-        /** Ends an exchange that needs no answer (a prompt). */
+        /** Ends an exchange that needs no verdict (a prompt): the shell waits for an {@code ok}. */
         void acknowledge() throws IOException;
     }
 

@@ -26,6 +26,14 @@ public interface PseudoTerminal extends AutoCloseable {
 
     long pid();
 
+    /**
+     * Whether the process started here is the terminal's foreground process group: for a shell, no
+     * job of its own runs, so the shell itself reads the keys. False when that cannot be told.
+     */
+    default boolean shellInForeground() {
+        return false;
+    }
+
     /** Waits for the process to exit and returns its exit code (128 + signal when a signal ended it). */
     int waitFor() throws InterruptedException;
 

@@ -49,13 +49,12 @@ final class PtyProxy {
             Keyboard keyboard = new Keyboard(user.input(), child.input(), watch, editor);
             Voice voice = new Voice(screen, channel);
             Gate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
-            Thread out = Thread.ofPlatform().name("shellgate-output").start(() -> copy(child.output(), editor));
+            Thread out = Thread.ofPlatform().daemon().name("shellgate-output").start(() -> copy(child.output(), editor));
             Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
-            Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(this::tick);
+            Thread ticks = Thread.ofPlatform().daemon().name("shellgate-watch").start(() -> tick(child));
             int code = child.waitFor();
-            // what the shell printed last still reaches the terminal
-            out.join(TimeUnit.SECONDS.toMillis(5));
+            drain(out, child.output());
             channel.close();
             hooks.interrupt();
             ticks.interrupt();
@@ -64,6 +63,24 @@ final class PtyProxy {
         } finally {
             user.restore();
             remove(restore);
+        }
+    }
+
+    /**
+     * Lets what the shell printed last reach the terminal. The copy ends by itself once no process
+     * holds the shell's terminal; a job left running in the background can hold it for ever, so
+     * the wait also ends when nothing more has come for a moment.
+     */
+    private static void drain(Thread out, InputStream output) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        int quiet = 0;
+        while (out.isAlive() && quiet < 3 && System.nanoTime() < deadline) {
+            out.join(50);
+            try {
+                quiet = output.available() > 0 ? 0 : quiet + 1;
+            } catch (IOException e) {
+                return;
+            }
         }
     }
 
@@ -76,9 +93,8 @@ final class PtyProxy {
     }
 
     private void copy(InputStream from, LineEditor editor) {
-        // pty4j allocates and copies (through JNA, both ways) an array of the size asked for on every
-        // read, and a terminal read returns at most a few kilobytes: a large buffer costs throughput
-        byte[] buf = new byte[4096];
+        // a terminal read returns at most a few kilobytes (4 KiB on Linux); the reads cost nothing per byte asked for
+        byte[] buf = new byte[16 * 1024];
         try {
             int n;
             while ((n = from.read(buf)) >= 0) {
@@ -105,9 +121,7 @@ final class PtyProxy {
                         watch.checked();
                         voice.begin(e, c.seq());
                         Gate.Reply reply = gate.decide(c);
-                        if (reply == Gate.Reply.RUN && !c.line().isBlank()) {
-                            watch.running();
-                        }
+                        watch.answered(reply);
                         voice.end().reply(c.seq() + " " + reply.wire());
                     }
                     case HookMessage.Shown s -> e.acknowledge();
@@ -122,11 +136,11 @@ final class PtyProxy {
         }
     }
 
-    private void tick() {
+    private void tick(PseudoTerminal child) {
         try {
             while (true) {
                 Thread.sleep(500);
-                watch.tick();
+                watch.tick(child.shellInForeground());
             }
         } catch (InterruptedException e) {
             // the session ended

@@ -48,11 +48,11 @@ public record ZshIntegration() implements Integration {
                 for n in ${(k)parameters[(R)*export*]}; do print -rn -- "$n=${(P)n}"$'\\0'; done
                 print -rn -- $'\\036\\0'
               } >| $__sg_dir/req
-              IFS= read -r reply < $__sg_dir/rep
+              __sg_answer
               if [[ $reply == "$__sg_seq show" ]]; then
                 zle -I
                 print -rn -- "shown"$'\\0'"$__sg_seq"$'\\0\\036\\0' >| $__sg_dir/req
-                IFS= read -r reply < $__sg_dir/rep
+                __sg_answer
               fi
               case $reply in
                 ("$__sg_seq run") zle .$WIDGET ;;
@@ -60,9 +60,20 @@ public record ZshIntegration() implements Integration {
                 (*) print -s -r -- "$BUFFER"; BUFFER=; zle .accept-line ;;
               esac
             }
+            # an open of rep can meet the proxy's writer of the previous reply just before it closes,
+            # and then reads nothing: read again (the proxy writes each reply whole, in one write)
+            # A check skips an "ok" (an acknowledgement the shell missed, interrupted by Ctrl-C); $1=ok takes it.
+            __sg_answer() {
+              reply=
+              while [[ ( -z $reply || ( $reply == ok && -z ${1:-} ) ) && -p $__sg_dir/rep ]]; do
+                IFS= read -r reply < $__sg_dir/rep
+              done
+            }
+            # waits for the proxy to take the report: a prompt on the screen is one the proxy knows of
             __sg_prompt() {
-              local s=$?
+              local s=$? reply
               print -rn -- "prompt"$'\\0\\036\\0' >| $__sg_dir/req
+              __sg_answer ok
               return $s
             }
             for __sg_w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do

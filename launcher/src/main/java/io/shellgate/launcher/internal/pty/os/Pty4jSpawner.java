@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal.pty.os;
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
+import com.pty4j.unix.UnixPtyProcess;
 import io.shellgate.launcher.internal.pty.PseudoTerminal;
 import io.shellgate.launcher.internal.pty.WindowSize;
 import java.io.IOException;
@@ -30,15 +31,12 @@ final class Pty4jSpawner implements PseudoTerminal.Spawner {
                 .setConsole(false)
                 .setRedirectErrorStream(true)
                 .start();
-        return new Pty4jTerminal(p);
+        // on Unix the master side is read directly (see PosixFdInput); elsewhere through pty4j
+        PosixFdInput direct = p instanceof UnixPtyProcess u ? PosixFdInput.dup(u.getPty().getMasterFD()) : null;
+        return new Pty4jTerminal(p, direct != null ? direct : p.getInputStream());
     }
 
-    private record Pty4jTerminal(PtyProcess process) implements PseudoTerminal {
-
-        @Override
-        public InputStream output() {
-            return process.getInputStream();
-        }
+    private record Pty4jTerminal(PtyProcess process, InputStream output) implements PseudoTerminal {
 
         @Override
         public OutputStream input() {
@@ -50,6 +48,11 @@ final class Pty4jSpawner implements PseudoTerminal.Spawner {
             if (process.isAlive()) {
                 process.setWinSize(new WinSize(size.columns(), size.rows()));
             }
+        }
+
+        @Override
+        public boolean shellInForeground() {
+            return output instanceof PosixFdInput direct && direct.foregroundGroup() == process.pid();
         }
 
         @Override
@@ -71,6 +74,11 @@ final class Pty4jSpawner implements PseudoTerminal.Spawner {
         public void close() {
             if (process.isAlive()) {
                 process.destroy();
+            }
+            try {
+                output.close();
+            } catch (IOException e) {
+                // pty4j's stream: closed with the process
             }
         }
     }
