@@ -77,7 +77,11 @@ public final class ShellCommand implements Callable<Integer> {
             return ExitCode.ERROR.code();
         }
         UserTerminal user = Platform.userTerminal();
-        if (user == null || System.console() == null || !System.console().isTerminal()) {
+        if (user == null) {
+            err.println("shellgate shell: the Windows console is not supported yet (the proxy cannot put it in raw mode)");
+            return ExitCode.ERROR.code();
+        }
+        if (System.console() == null || !System.console().isTerminal()) {
             err.println("shellgate shell: needs a terminal on standard input and output; for commands on a pipe, run shellgate -s");
             return ExitCode.ERROR.code();
         }
