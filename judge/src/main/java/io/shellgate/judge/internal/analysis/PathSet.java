@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import com.google.re2j.Pattern;
+import io.shellgate.judge.internal.syntax.Globs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -114,32 +115,6 @@ final class PathSet {
 
     /** Converts one glob pattern of the policy to an RE2 expression. */
     static String regex(String glob) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (c == '\\' && i + 1 < glob.length()) {
-                sb.append(Pattern.quote(String.valueOf(glob.charAt(++i))));
-            } else if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                boolean slash = i + 2 < glob.length() && glob.charAt(i + 2) == '/';
-                // [\s\S], not ".": a file name may hold a newline
-                sb.append(slash ? "(?:[\\s\\S]*/)?" : "[\\s\\S]*");
-                i += slash ? 2 : 1;
-            } else if (c == '*') {
-                sb.append("[^/]*");
-            } else if (c == '?') {
-                sb.append("[^/]");
-            } else if (c == '[') {
-                int close = glob.indexOf(']', i + 1);
-                if (close < 0) {
-                    sb.append("\\[");
-                } else {
-                    sb.append('[').append(glob, i + 1, close).append(']');
-                    i = close;
-                }
-            } else {
-                sb.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return sb.toString();
+        return Globs.regex(glob, "[^/]", true);
     }
 }

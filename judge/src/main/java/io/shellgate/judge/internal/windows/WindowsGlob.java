@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.windows;
 
 import com.google.re2j.Pattern;
+import io.shellgate.judge.internal.syntax.Globs;
 import java.util.List;
 import java.util.Locale;
 
@@ -68,23 +69,6 @@ public final class WindowsGlob {
     }
 
     private static String regex(String glob) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (c == '\\' && i + 1 < glob.length()) {
-                sb.append(Pattern.quote(String.valueOf(glob.charAt(++i))));
-            } else if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                boolean slash = i + 2 < glob.length() && glob.charAt(i + 2) == '/';
-                sb.append(slash ? "(?:[\\s\\S]*/)?" : "[\\s\\S]*");
-                i += slash ? 2 : 1;
-            } else if (c == '*') {
-                sb.append("[^/\\\\]*");
-            } else if (c == '?') {
-                sb.append("[^/\\\\]");
-            } else {
-                sb.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return sb.toString();
+        return Globs.regex(glob, "[^/\\\\]", false);
     }
 }
