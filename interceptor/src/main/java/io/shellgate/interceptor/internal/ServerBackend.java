@@ -35,6 +35,9 @@ final class ServerBackend implements Backend {
     private final String launcher;
     private final OriginInfo origin = OriginInfo.current();
     private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
+    /** Most processes inherit the JVM's own environment, which never changes: written as JSON once. */
+    private final Map<String, String> jvmEnv = System.getenv();
+    private final String jvmEnvJson = envJson(jvmEnv);
 
     private ServerBackend(Path run, String policy, String launcher) {
         this.run = run;
@@ -80,9 +83,6 @@ final class ServerBackend implements Backend {
         return outcome(Json.object(exchange(request(line, env, cwd))));
     }
 
-    private final Map<String, String> jvmEnv = System.getenv();
-    private final String jvmEnvJson = envJson(jvmEnv);
-
     private static String envJson(Map<String, String> env) {
         StringBuilder r = new StringBuilder(2 + 64 * env.size()).append('{');
         boolean first = true;
@@ -103,7 +103,6 @@ final class ServerBackend implements Backend {
         Json.string(r, line.command()).append(",\"dialect\":");
         Json.string(r, line.dialect()).append(",\"cwd\":");
         Json.string(r, cwd.toString()).append(",\"env\":");
-        // most processes inherit the JVM's own environment, which never changes: written once
         r.append(env == jvmEnv ? jvmEnvJson : envJson(env));
         if (line.argv() != null) {
             r.append(",\"argv\":[");

@@ -20,9 +20,9 @@ import java.util.function.Function;
 /**
  * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
  * Java 17 side cannot name these classes). Input: command, dialect, cwd, env, positional, pid,
- * main class, session, argument vector (or null for a script). Output: runs, tier, rule, message. The policies in effect (found from the
- * process's directory and this JVM's own environment) are read for every process, and a judge is
- * built once per distinct set of their contents.
+ * main class, session, argument vector (or null for a script). Output: runs, tier, rule, message.
+ * The policies in effect (found from the process's directory and this JVM's own environment) are
+ * read for every process, and a judge is built once per distinct set of their contents.
  */
 public final class InProcessJudge implements Function<Object[], Object[]> {
 
