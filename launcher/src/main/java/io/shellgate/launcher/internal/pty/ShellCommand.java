@@ -34,9 +34,10 @@ import picocli.CommandLine.Spec;
  * runs in a pseudo-terminal behind the proxy, and every line is judged at Enter.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
-        description = {"Starts the real shell (bash, zsh, Git Bash, PowerShell or cmd) in a pseudo-terminal and judges",
-            "every line typed or pasted at Enter: allowed lines run as typed, denied ones are refused with the",
-            "reason, and you are asked about the rest. Also what 'shellgate' with no arguments does on a terminal."},
+        description = {"Starts the real shell (bash, zsh or PowerShell) in a pseudo-terminal and judges every line",
+            "typed or pasted at Enter: allowed lines run as typed, denied ones are refused with the reason, and",
+            "you are asked about the rest. Also what 'shellgate' with no arguments does on a terminal.",
+            "Not on Windows yet (its console is not supported), so not for Git Bash or cmd there."},
         footer = {"", "Exit code: the shell's; 127 when no shell is found; 4 when it cannot start (no terminal)."})
 public final class ShellCommand implements Callable<Integer> {
 
