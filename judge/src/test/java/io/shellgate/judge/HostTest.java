@@ -134,6 +134,71 @@ class HostTest {
         assertThat(judge("git log", env("/usr/bin:/bin")).tier()).isEqualTo(Tier.ALLOW);
     }
 
+    // The judge remembers allow verdicts with the answers the machine gave while reaching them
+    // (VerdictMemo). These lines are judged again after the machine changed under them.
+
+    @Test
+    void aRememberedAllowIsReusedOnlyWhileTheMachineIsUnchanged() throws IOException {
+        Judge judge = Judges.defaults();
+        Files.writeString(dir.resolve("notes.txt"), "hello");
+        JudgeRequest request = JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir, env("/usr/bin:/bin"));
+        Verdict first = judge.judge(request);
+        assertThat(first.tier()).isEqualTo(Tier.ALLOW);
+        assertThat(judge.judge(JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir, env("/usr/bin:/bin")))).isSameAs(first);
+        // another environment is another request
+        assertThat(judge.judge(JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir, env("/bin:/usr/bin")))).isNotSameAs(first);
+        assertThat(judge.judge(JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir.getParent(), env("/usr/bin:/bin"))))
+                .isNotSameAs(first);
+    }
+
+    @Test
+    void aRememberedAllowIsJudgedAgainWhenTheLinkItReadsNowPointsAtASecret() throws IOException {
+        Judge judge = Judges.defaults();
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path key = Files.createDirectories(home.resolve(".ssh")).resolve("id_ed25519");
+        Files.writeString(key, "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "hello");
+        Path link = Files.createSymbolicLink(dir.resolve("notes.txt"), plain);
+        Map<String, String> env = env("/usr/bin:/bin");
+        env.put("HOME", home.toString());
+        for (String line : List.of("cat notes.txt", "cat ./notes.txt", "head -n 3 notes.txt")) {
+            assertThat(judge.judge(new JudgeRequest(line, Dialect.BASH, dir, env)).tier()).as(line).isEqualTo(Tier.ALLOW);
+        }
+        assertThat(judge.judge(JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir, env)).tier()).isEqualTo(Tier.ALLOW);
+        Files.delete(link);
+        Files.createSymbolicLink(link, key);
+        for (String line : List.of("cat notes.txt", "cat ./notes.txt", "head -n 3 notes.txt")) {
+            assertThat(judge.judge(new JudgeRequest(line, Dialect.BASH, dir, env)).tier()).as(line).isEqualTo(Tier.ASK);
+        }
+        assertThat(judge.judge(JudgeRequest.ofArgv(List.of("cat", "notes.txt"), dir, env)).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void aRememberedAllowIsJudgedAgainWhenAGlobNowMatchesASecret() throws IOException {
+        Judge judge = Judges.defaults();
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path key = Files.createDirectories(home.resolve(".ssh")).resolve("id_rsa");
+        Files.writeString(key, "secret");
+        Files.writeString(dir.resolve("a.txt"), "hello");
+        Map<String, String> env = env("/usr/bin:/bin");
+        env.put("HOME", home.toString());
+        assertThat(judge.judge(new JudgeRequest("cat *.txt", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ALLOW);
+        Files.createSymbolicLink(dir.resolve("b.txt"), key);
+        assertThat(judge.judge(new JudgeRequest("cat *.txt", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void aRememberedAllowIsJudgedAgainWhenAProgramNowShadowsIt() throws IOException {
+        Judge judge = Judges.defaults();
+        Path evil = Files.createDirectories(dir.resolve("evil"));
+        Map<String, String> env = env(evil + ":/usr/bin:/bin");
+        Verdict before = judge.judge(JudgeRequest.ofArgv(List.of("ls", "-la"), dir, env));
+        executable(evil.resolve("ls"));
+        Verdict after = judge.judge(JudgeRequest.ofArgv(List.of("ls", "-la"), dir, env));
+        assertThat(after.tier()).as("before: %s", before.reasons()).isEqualTo(Tier.ASK);
+        assertThat(after.reasons()).anySatisfy(r -> assertThat(r.message()).contains(evil.resolve("ls").toString()));
+    }
+
     @Test
     void aWorktreeGitFileIsFollowedToItsConfig() throws IOException {
         Path gitDir = Files.createDirectories(dir.resolve("main/.git/worktrees/wt"));

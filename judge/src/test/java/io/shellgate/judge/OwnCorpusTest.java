@@ -44,4 +44,13 @@ class OwnCorpusTest {
             }
         }));
     }
+
+    @TestFactory
+    Stream<DynamicTest> aCaseJudgedAgainGetsTheSameVerdict() {
+        Judge judge = Judges.defaults();
+        return CorpusCase.all().stream().map(c -> DynamicTest.dynamicTest(c.file() + ":" + c.line() + " " + c, () -> {
+            Verdict first = judge.judge(sandbox.request(c.command(), c.dialect()));
+            assertThat(judge.judge(sandbox.request(c.command(), c.dialect()))).isEqualTo(first);
+        }));
+    }
 }

@@ -20,6 +20,7 @@ public final class JudgeEngine implements Judge {
     private final CompiledPolicy policy;
     private final ShellParser parser;
     private final HostView host;
+    private final VerdictMemo memo = new VerdictMemo();
 
     private JudgeEngine(CompiledPolicy policy, ShellParser parser, HostView host) {
         this.policy = policy;
@@ -52,8 +53,26 @@ public final class JudgeEngine implements Judge {
         return new JudgeRequest(command, dialect, ExampleHostView.CWD, env);
     }
 
+    /** A judge of the machine {@code host} describes, for tests of what the judge asks it. */
+    static JudgeEngine create(Policy policy, ShellParser parser, HostView host) throws PolicyException {
+        return new JudgeEngine(new CompiledPolicy(policy), parser, host);
+    }
+
     @Override
     public Verdict judge(JudgeRequest request) {
+        Verdict known = memo.recall(request, host);
+        if (known != null) {
+            return known;
+        }
+        RecordingHostView seen = new RecordingHostView(host);
+        Verdict verdict = judge(request, seen);
+        if (verdict.tier() == Tier.ALLOW) {
+            memo.remember(request, verdict, seen.answers());
+        }
+        return verdict;
+    }
+
+    private Verdict judge(JudgeRequest request, HostView view) {
         Findings findings = new Findings();
         String text = request.command();
         Span all = new Span(0, text.length());
@@ -68,7 +87,7 @@ public final class JudgeEngine implements Judge {
             long budget = policy.policy.settings().timeBudgetMillis() * 1_000_000L;
             long deadline = System.nanoTime() + budget;
             if (!request.dialect().isPosix()) {
-                Analyzer analyzer = new Analyzer(policy, host, findings, parser, deadline);
+                Analyzer analyzer = new Analyzer(policy, view, findings, parser, deadline);
                 new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
                 RawScanner.apply(findings, hits);
                 return verdict(findings);
@@ -93,7 +112,7 @@ public final class JudgeEngine implements Judge {
                 return verdict(findings);
             }
             Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
-            Analyzer analyzer = new Analyzer(policy, host, findings, parser, deadline);
+            Analyzer analyzer = new Analyzer(policy, view, findings, parser, deadline);
             analyzer.script(text, script, scope);
             RawScanner.apply(findings, hits);
         } catch (StackOverflowError e) {
