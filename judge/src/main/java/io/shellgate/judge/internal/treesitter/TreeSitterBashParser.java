@@ -69,7 +69,8 @@ public final class TreeSitterBashParser implements ShellParser {
                 arena = null;
                 return new CstConverter(text).convert(parsed.root());
             }
-        } catch (ParseBudgetException e) {
+        } catch (ParseBudgetException | StackOverflowError e) {
+            // a tree too deep to convert is the judge's "nested too deeply", not a parser failure
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("tree-sitter failed to parse: " + t, t);
