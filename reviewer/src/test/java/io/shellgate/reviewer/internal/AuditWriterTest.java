@@ -15,6 +15,8 @@ import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Step;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +30,7 @@ class AuditWriterTest {
         Origin origin = new Origin(EntryPoint.JAVAAGENT, 4242, detail, "s-1");
         Decision decision = new Decision(false, Step.JUDGE, "refused: \"" + command + "\"", verdict);
         String line = AuditWriter.line(new ReviewRequest(request, verdict, origin, null), decision);
-        assertThat(line).doesNotContain("\n");
+        assertThat(line).doesNotContain("\n").startsWith("{\"time\":").endsWith("}");
         return new ObjectMapper().readTree(line);
     }
 
@@ -66,5 +68,18 @@ class AuditWriterTest {
         assertThat(r.path("cmd").asText()).contains("[REDACTED]").doesNotContain("abcdef123456");
         assertThat(r.path("message").asText()).doesNotContain("abcdef123456");
         assertThat(r.has("detail")).isFalse();
+    }
+
+    @Test
+    void recordsWrittenOneAfterAnotherShareNothing() throws Exception {
+        // one generator writes every record: nothing of a record may reach the next
+        for (String command : new String[] {"ls -la", "rm -rf /", "cat \"x\"", "pwd"}) {
+            JsonNode r = record(command, "");
+            assertThat(r.path("cmd").asText()).isEqualTo(command);
+            List<String> fields = new ArrayList<>();
+            r.fieldNames().forEachRemaining(fields::add);
+            assertThat(fields).containsExactly("time", "entry", "pid", "session", "cwd", "dialect", "cmd", "tier", "run",
+                    "step", "message", "rules", "reasons");
+        }
     }
 }
