@@ -97,6 +97,23 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
+    void anAskTheReviewApprovesRuns(AgentJvm jvm) throws Exception {
+        // a remembered approval (the review's first step) for exactly this command line, as the
+        // agent shows it: the program as the JDK will run it, found in the JVM's PATH
+        Path touch = Stream.of("/usr/bin/touch", "/bin/touch").map(Path::of).filter(Files::isExecutable).findFirst().orElseThrow();
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"),
+                "[[approved]]\nid = \"approved-test\"\ncommand = \"" + touch + " " + marker + "\"\n");
+        assertThat(line(jvm.run(box, "", "pb", "touch", marker.toString()))).isEqualTo("RAN exit=0 out=");
+        assertThat(marker).exists();
+        assertThat(box.shellgate("log", "--json").out().lines().toList().getLast()).contains("\"step\":\"memory\"")
+                .contains("\"run\":true").contains("\"entry\":\"javaagent\"");
+        // the approval covers that line only
+        assertThat(line(jvm.run(box, "", "pb", "touch", marker + "2"))).contains("rule=not-read-only tier=ask");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
     void runtimeExecOfAStringIsJudgedAsTheArgvTheJdkMakesOfIt(AgentJvm jvm) throws Exception {
         // the JDK splits at spaces only: echo gets "a;touch" and the marker path as words, nothing else runs
         assertThat(line(jvm.run(box, "", "exec", "echo a;touch " + marker))).isEqualTo("RAN exit=0 out=a;touch " + marker);

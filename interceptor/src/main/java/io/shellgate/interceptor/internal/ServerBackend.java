@@ -125,8 +125,9 @@ final class ServerBackend implements Backend {
     }
 
     /**
-     * Runs only on {@code allow}, or on {@code ask} with {@code decision.run == true}; a missing
-     * decision on an ask means nobody approved it.
+     * Runs only on {@code allow}, or on {@code ask} when the review's {@code run} is true (the
+     * server adds {@code run}, {@code step} and {@code decided} beside the verdict); a missing
+     * {@code run} on an ask means nobody approved it.
      */
     static Outcome outcome(Map<String, Object> reply) {
         Object error = reply.get("error");
@@ -138,18 +139,17 @@ final class ServerBackend implements Backend {
         }
         String tier = String.valueOf(reply.get("tier"));
         String rule = String.valueOf(reply.getOrDefault("rule", "unknown"));
-        Object d = reply.get("decision");
-        Map<?, ?> decision = d instanceof Map<?, ?> m ? m : null;
+        Object decided = reply.get("decided");
         switch (tier) {
             case "allow":
                 return new Outcome(true, tier, rule, message);
             case "deny":
                 return new Outcome(false, tier, rule, message);
             case "ask":
-                if (decision != null && Boolean.TRUE.equals(decision.get("run"))) {
-                    return new Outcome(true, tier, rule, String.valueOf(decision.get("message")));
+                if (Boolean.TRUE.equals(reply.get("run"))) {
+                    return new Outcome(true, tier, rule, String.valueOf(decided));
                 }
-                return new Outcome(false, tier, rule, decision != null && decision.get("message") instanceof String s
+                return new Outcome(false, tier, rule, decided instanceof String s
                         ? s : "needed review (" + message + "), and no reviewer approved it");
             default:
                 return Outcome.error("judge-error", "the judge server's reply had no tier");

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The client's rule: run on allow, or on ask with decision.run true; never on deny; no decision on an ask is a refusal. */
+/**
+ * The client's rule: run on allow, or on ask when the review says run; never on deny; no review on an
+ * ask is a refusal. The replies have the server's shape (Protocol.verdict and Protocol.decision).
+ */
 class ServerBackendTest {
 
     private static Outcome reply(String json) {
@@ -21,15 +24,15 @@ class ServerBackendTest {
 
     @Test
     void neverRunsOnDenyWhateverTheDecisionSays() {
-        assertThat(reply("{\"v\":1,\"tier\":\"deny\",\"rule\":\"r\",\"message\":\"m\",\"decision\":{\"run\":true}}"))
+        assertThat(reply("{\"v\":1,\"tier\":\"deny\",\"rule\":\"r\",\"message\":\"m\",\"run\":true,\"step\":\"person\",\"decided\":\"ok\"}"))
                 .isEqualTo(new Outcome(false, "deny", "r", "m"));
     }
 
     @Test
-    void anAskRunsOnlyWhenTheDecisionSaysSo() {
-        assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"decision\":{\"run\":true,\"step\":\"person\",\"message\":\"approved\"}}"))
+    void anAskRunsOnlyWhenTheReviewSaysSo() {
+        assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"run\":true,\"step\":\"person\",\"decided\":\"approved\"}"))
                 .isEqualTo(new Outcome(true, "ask", "r", "approved"));
-        assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"decision\":{\"run\":false,\"step\":\"timeout\",\"message\":\"nobody answered\"}}"))
+        assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"run\":false,\"step\":\"timeout\",\"decided\":\"nobody answered\"}"))
                 .isEqualTo(new Outcome(false, "ask", "r", "nobody answered"));
         assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\"}"))
                 .isEqualTo(new Outcome(false, "ask", "r", "needed review (m), and no reviewer approved it"));
