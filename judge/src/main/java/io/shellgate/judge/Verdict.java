@@ -3,7 +3,6 @@ package io.shellgate.judge;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -40,6 +39,15 @@ public record Verdict(Tier tier, List<Reason> reasons, List<CommandInfo> command
 
     /** Reasons ordered strictest first, keeping their order within a tier. */
     public List<Reason> bySeverity() {
-        return reasons.stream().sorted(Comparator.comparing(Reason::tier).reversed()).toList();
+        Tier[] tiers = Tier.values();
+        List<Reason> out = new ArrayList<>(reasons.size());
+        for (int t = tiers.length - 1; t >= 0; t--) {
+            for (Reason r : reasons) {
+                if (r.tier() == tiers[t]) {
+                    out.add(r);
+                }
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 }
