@@ -99,7 +99,7 @@ final class ServerBackend implements Backend {
 
     private String request(JudgeLine line, Map<String, String> env, Path cwd) {
         StringBuilder r = new StringBuilder(256 + 64 * env.size());
-        r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"fresh\":true,\"cmd\":");
+        r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"brief\":true,\"fresh\":true,\"cmd\":");
         Json.string(r, line.command()).append(",\"dialect\":");
         Json.string(r, line.dialect()).append(",\"cwd\":");
         Json.string(r, cwd.toString()).append(",\"env\":");
