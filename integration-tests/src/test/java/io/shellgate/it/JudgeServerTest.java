@@ -167,6 +167,33 @@ class JudgeServerTest extends SandboxTest {
     }
 
     @Test
+    void anEnvironmentSentWithAnIdIsKeptForThatConnectionOnly() throws Exception {
+        box.startServer();
+        // a directory on PATH that holds its own ls: with that environment, ls asks
+        Path evil = Files.createDirectories(box.root.resolve("evil"));
+        Files.writeString(evil.resolve("ls"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(evil.resolve("ls"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        String head = "{\"v\":1,\"op\":\"judge\",\"brief\":true,\"cwd\":\"" + box.work + "\",\"token\":\"" + box.token() + "\",";
+        String evilEnv = "\"env\":{\"PATH\":\"" + evil + ":/usr/bin:/bin\"}";
+        String plainEnv = "\"env\":{\"PATH\":\"/usr/bin:/bin\"}";
+        List<JsonNode> replies = tcp(5,
+                head + "\"env-id\":\"e1\"," + evilEnv + ",\"argv\":[\"ls\"]}",
+                head + "\"env-id\":\"e1\",\"argv\":[\"ls\"]}",
+                // an environment sent without an id is used for its own request and kept for none
+                head + plainEnv + ",\"argv\":[\"ls\"]}",
+                head + "\"env-id\":\"e1\",\"argv\":[\"ls\"]}",
+                head + "\"env-id\":\"e2\",\"argv\":[\"ls\"]}");
+        assertThat(replies).extracting(r -> r.path("tier").asText()).containsExactly("ask", "ask", "allow", "ask", "");
+        assertThat(replies.get(0).path("env-id").asText()).isEqualTo("e1");
+        assertThat(replies.get(2).has("env-id")).isFalse();
+        assertThat(replies.get(4).path("error").asText()).isEqualTo("unknown-env");
+        // another connection does not have it
+        JsonNode other = tcp(1, head + "\"env-id\":\"e1\",\"argv\":[\"ls\"]}").getFirst();
+        assertThat(other.path("error").asText()).isEqualTo("unknown-env");
+        assertThat(other.has("tier")).isFalse();
+    }
+
+    @Test
     void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
         box.startServer();
         String t = box.token();

@@ -29,6 +29,8 @@ final class ServerBackend implements Backend {
     /** Long enough for a person to answer a review (the pipeline waits five minutes). */
     private static final long REPLY_MILLIS = 10 * 60_000L;
     private static final long START_MILLIS = 20_000L;
+    /** The name the JVM's own environment has on a connection. */
+    static final String JVM_ENV = "jvm";
 
     private final Path run;
     private final String policy;
@@ -80,7 +82,7 @@ final class ServerBackend implements Backend {
 
     @Override
     public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
-        return outcome(Json.object(exchange(request(line, env, cwd))));
+        return outcome(exchange(line, env, cwd));
     }
 
     private static String envJson(Map<String, String> env) {
@@ -97,13 +99,24 @@ final class ServerBackend implements Backend {
         return r.append('}').toString();
     }
 
-    private String request(JudgeLine line, Map<String, String> env, Path cwd) {
+    /**
+     * The request line. The JVM's own environment goes with the id {@value #JVM_ENV}; once the
+     * server has said it keeps it on a connection ({@code sent}), later requests on it send only
+     * the id (the environment, a few kilobytes, was otherwise written and parsed for every process).
+     */
+    private String request(JudgeLine line, Map<String, String> env, Path cwd, boolean sent) {
         StringBuilder r = new StringBuilder(256 + 64 * env.size());
         r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"brief\":true,\"fresh\":true,\"cmd\":");
         Json.string(r, line.command()).append(",\"dialect\":");
         Json.string(r, line.dialect()).append(",\"cwd\":");
-        Json.string(r, cwd.toString()).append(",\"env\":");
-        r.append(env == jvmEnv ? jvmEnvJson : envJson(env));
+        Json.string(r, cwd.toString());
+        if (env != jvmEnv) {
+            r.append(",\"env\":").append(envJson(env));
+        } else if (sent) {
+            r.append(",\"env-id\":\"" + JVM_ENV + "\"");
+        } else {
+            r.append(",\"env-id\":\"" + JVM_ENV + "\",\"env\":").append(jvmEnvJson);
+        }
         if (line.argv() != null) {
             r.append(",\"argv\":[");
             for (int i = 0; i < line.argv().size(); i++) {
@@ -156,11 +169,11 @@ final class ServerBackend implements Backend {
         }
     }
 
-    private String exchange(String request) throws IOException {
+    private Map<String, Object> exchange(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
         Connection pooled = idle.poll();
         if (pooled != null) {
             try {
-                String reply = pooled.roundTrip(request);
+                Map<String, Object> reply = pooled.roundTrip(line, env, cwd);
                 idle.offer(pooled);
                 return reply;
             } catch (IOException e) {
@@ -174,7 +187,7 @@ final class ServerBackend implements Backend {
         }
         Connection fresh = connectOrStart();
         try {
-            String reply = fresh.roundTrip(request);
+            Map<String, Object> reply = fresh.roundTrip(line, env, cwd);
             idle.offer(fresh);
             return reply;
         } catch (IOException e) {
@@ -289,10 +302,12 @@ final class ServerBackend implements Backend {
     }
 
     /** One connection to the server: one request at a time, a reply line read with a deadline. */
-    private static final class Connection {
+    private final class Connection {
         private final SocketChannel channel;
         private final Selector selector;
         private final ByteBuffer buffer = ByteBuffer.allocate(8192);
+        /** Whether the server keeps the JVM's environment on this connection (its reply named the id). */
+        private boolean jvmEnvSent;
 
         Connection(SocketChannel channel) throws IOException {
             this.channel = channel;
@@ -301,7 +316,30 @@ final class ServerBackend implements Backend {
             channel.register(selector, SelectionKey.OP_READ);
         }
 
-        String roundTrip(String request) throws IOException {
+        Map<String, Object> roundTrip(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
+            boolean idOnly = env == jvmEnv && jvmEnvSent;
+            Map<String, Object> reply = parse(roundTrip(request(line, env, cwd, idOnly)));
+            if (idOnly && "unknown-env".equals(reply.get("error"))) {
+                // the server no longer has it (it should not happen): send it again
+                jvmEnvSent = false;
+                reply = parse(roundTrip(request(line, env, cwd, false)));
+            }
+            // a server that keeps environments says so; an older one is always sent the whole of it
+            if (env == jvmEnv && JVM_ENV.equals(reply.get("env-id"))) {
+                jvmEnvSent = true;
+            }
+            return reply;
+        }
+
+        private static Map<String, Object> parse(String text) throws IOException {
+            try {
+                return Json.object(text);
+            } catch (RuntimeException e) {
+                throw new IOException("the judge server's reply is not a JSON object: " + e.getMessage(), e);
+            }
+        }
+
+        private String roundTrip(String request) throws IOException {
             ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
             long deadline = System.currentTimeMillis() + REPLY_MILLIS;
             while (out.hasRemaining()) {

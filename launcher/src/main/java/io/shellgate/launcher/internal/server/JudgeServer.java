@@ -157,13 +157,14 @@ public final class JudgeServer implements AutoCloseable {
             // a Unix channel has no read timeout of its own: cut a connection that sends nothing
             // for a while (re-armed after every request, so a busy client keeps its connection)
             var watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
+            RequestHandler.Connection state = new RequestHandler.Connection();
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
                     watchdog.cancel(false);
                     lastActivity.set(System.nanoTime());
                     compacted = false;
-                    ObjectNode answer = answer(line, needsToken);
+                    ObjectNode answer = answer(line, needsToken, state);
                     reply(out, answer);
                     served.incrementAndGet();
                     if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
@@ -181,7 +182,7 @@ public final class JudgeServer implements AutoCloseable {
         });
     }
 
-    private ObjectNode answer(String line, boolean needsToken) {
+    private ObjectNode answer(String line, boolean needsToken, RequestHandler.Connection state) {
         JsonNode request;
         try {
             request = Protocol.parse(line);
@@ -201,7 +202,7 @@ public final class JudgeServer implements AutoCloseable {
             out.put("v", Protocol.VERSION);
             out.put("stopping", true);
         } else {
-            out = handler.handle(request);
+            out = handler.handle(request, state);
         }
         if (needsToken) {
             // after the token was checked: the proof lets a TCP client tell this server from

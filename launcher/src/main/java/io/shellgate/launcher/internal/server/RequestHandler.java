@@ -45,7 +45,22 @@ public final class RequestHandler {
         this.localPerson = localPerson;
     }
 
+    /**
+     * What one connection's earlier requests leave behind for its later ones: the environment
+     * last sent with an {@code env-id}, which a later request naming that id without an
+     * environment is judged in. Used by one thread.
+     */
+    public static final class Connection {
+        private String envId;
+        private Map<String, String> env;
+    }
+
+    /** A request on a connection of its own. */
     public ObjectNode handle(JsonNode request) {
+        return handle(request, new Connection());
+    }
+
+    public ObjectNode handle(JsonNode request, Connection connection) {
         if (request == null || !request.isObject()) {
             return Protocol.error("bad-request", "a request is one JSON object");
         }
@@ -65,7 +80,7 @@ public final class RequestHandler {
             return Protocol.error("bad-request", "unknown op " + op + "; use judge or ping");
         }
         try {
-            return judge(request);
+            return judge(request, connection);
         } catch (PolicyException e) {
             return Protocol.error("policy", String.join("\n", e.problems()));
         } catch (RuntimeException e) {
@@ -91,7 +106,17 @@ public final class RequestHandler {
         return localPerson;
     }
 
-    private ObjectNode judge(JsonNode request) throws PolicyException {
+    /** The environment as kept for later requests on the connection, when it came with an id. */
+    private static Map<String, String> remember(Connection connection, String envId, Map<String, String> env) {
+        Map<String, String> kept = Map.copyOf(env);
+        if (envId != null) {
+            connection.envId = envId;
+            connection.env = kept;
+        }
+        return kept;
+    }
+
+    private ObjectNode judge(JsonNode request, Connection connection) throws PolicyException {
         String cmd = Protocol.text(request, "cmd");
         String cwdText = Protocol.text(request, "cwd");
         JsonNode envNode = request.get("env");
@@ -120,7 +145,13 @@ public final class RequestHandler {
         }
         Map<String, String> env = new HashMap<>();
         JsonNode environ = request.get("environ");
-        if (envNode == null && environ != null && environ.isArray()) {
+        String envId = Protocol.text(request, "env-id");
+        if (envNode == null && environ == null && envId != null) {
+            if (!envId.equals(connection.envId)) {
+                return Protocol.error("unknown-env", "no environment named \"" + envId + "\" was sent on this connection");
+            }
+            env = connection.env;
+        } else if (envNode == null && environ != null && environ.isArray()) {
             // the raw environment, NAME=VALUE entries; as getenv does, the first of a name counts
             for (JsonNode e : environ) {
                 if (!e.isTextual()) {
@@ -132,6 +163,7 @@ public final class RequestHandler {
                     env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
                 }
             }
+            env = remember(connection, envId, env);
         } else if (envNode == null || !envNode.isObject()) {
             return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
         } else {
@@ -141,6 +173,7 @@ public final class RequestHandler {
                 }
                 env.put(e.getKey(), e.getValue().asText());
             }
+            env = remember(connection, envId, env);
         }
         List<String> positional = null;
         JsonNode pos = request.get("positional");
@@ -194,6 +227,10 @@ public final class RequestHandler {
             Decision d = loaded.reviewer().review(new ReviewRequest(judged, v, origin, person(request),
                     request.path("wait").asBoolean(true)));
             Protocol.decision(reply, d);
+        }
+        if (envId != null) {
+            // the client may name this environment by its id alone in later requests
+            reply.put("env-id", envId);
         }
         return reply;
     }
