@@ -13,7 +13,10 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,6 +113,33 @@ class JavaAgentTest {
                 .contains("\"run\":true").contains("\"entry\":\"javaagent\"");
         // the approval covers that line only
         assertThat(line(jvm.run(box, "", "pb", "touch", marker + "2"))).contains("rule=not-read-only tier=ask");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void aPersonApprovesTheToolsAskFromAnotherTerminal(AgentJvm jvm) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "60");
+        CompletableFuture<Processes.Result> tool = CompletableFuture.supplyAsync(() -> {
+            try {
+                return jvm.run(box, env, "", List.of(), "pb", "touch", marker.toString());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, Processes::thread);
+        Pattern waiting = Pattern.compile("(?m)^([0-9a-f-]{36})  \\(javaagent pid \\d+ AgentTarget");
+        String id = null;
+        for (int i = 0; i < 300 && id == null; i++) {
+            assertThat(tool.isDone()).as("the start did not wait for a person: %s", tool.isDone() ? tool.get() : "").isFalse();
+            Thread.sleep(100);
+            Matcher m = waiting.matcher(box.shellgate("approvals").out());
+            id = m.find() ? m.group(1) : null;
+        }
+        assertThat(id).as("no ask appeared in shellgate approvals").isNotNull();
+        assertThat(marker).doesNotExist();
+        assertThat(box.shellgate("approvals", id, "once").code()).isZero();
+        assertThat(line(tool.get(60, TimeUnit.SECONDS))).isEqualTo("RAN exit=0 out=");
+        assertThat(marker).exists();
     }
 
     @ParameterizedTest(name = "{0}")
