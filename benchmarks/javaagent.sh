@@ -5,7 +5,9 @@
 #  - the first start of /bin/true in a JVM (the one-time installation), with and without;
 #  - the cost of one start of /bin/true (ProcessBuilder.start + waitFor, mean over SPAWNS starts
 #    inside one JVM) after 50 warm-up starts, and again after WARM warm-up starts (the JIT has then
-#    compiled the gate), with and without; median of RUNS JVMs.
+#    compiled the gate), with and without; median of RUNS JVMs. On JDK 17 (judge server) the first
+#    case once more at the end, when the server, which every JVM and shell of the user shares, has
+#    been compiled by its own JIT too.
 # Usage: benchmarks/javaagent.sh [RUNS] [SPAWNS] [WARM]   (after mvn -B package -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,4 +100,10 @@ for java in "$jdk17" "$jdk25"; do
     # the same once the JIT has compiled the gate (and, without the agent, the JDK's own code)
     per_spawn "one start after $warm starts, without agent" "$warm" "$j" -Xshare:auto
     per_spawn "one start after $warm starts, with agent" "$warm" "$j" -Xshare:auto "${with[@]}"
+    if [ "$v" -lt 25 ]; then
+        # the first starts of a JVM again, now that the judge server (shared by every JVM and shell
+        # of the user, and long-lived) has itself been compiled by its JIT: the rows above met a
+        # server that had answered only the start-up cases' requests
+        per_spawn "one /bin/true start, with agent, the server warm" 50 "$j" -Xshare:auto "${with[@]}"
+    fi
 done
