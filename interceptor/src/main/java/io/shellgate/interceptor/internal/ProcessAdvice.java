@@ -1,7 +1,6 @@
 package io.shellgate.interceptor.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.Map;
 import net.bytebuddy.asm.Advice;
@@ -9,8 +8,9 @@ import net.bytebuddy.asm.Advice;
 /**
  * The code put at the start of the JDK's process-starting methods. It runs inside
  * {@code java.base}, which cannot see this agent's classes, so each body looks the gate up by
- * name in the system class loader (where {@code -javaagent} puts the agent jar) and calls it; the
- * gate throws the refusal. A gate that cannot be found fails the start.
+ * name in the system class loader (where {@code -javaagent} puts the agent jar) and calls it
+ * reflectively (the class's method cache makes that cheaper than a method handle looked up each
+ * time); the gate's refusal is thrown on unwrapped. A gate that cannot be found fails the start.
  */
 final class ProcessAdvice {
 
@@ -24,9 +24,12 @@ final class ProcessAdvice {
         @Advice.OnMethodEnter
         static void enter(@Advice.Argument(0) String[] argv, @Advice.Argument(1) Map<String, String> env,
                 @Advice.Argument(2) String dir) throws Throwable {
-            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
-                    ClassLoader.getSystemClassLoader()), "start", MethodType.methodType(void.class, String[].class,
-                    Map.class, String.class)).invokeExact(argv, env, dir);
+            try {
+                Class.forName("io.shellgate.interceptor.internal.Gate", true, ClassLoader.getSystemClassLoader())
+                        .getMethod("start", String[].class, Map.class, String.class).invoke(null, argv, env, dir);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
         }
     }
 
@@ -37,8 +40,12 @@ final class ProcessAdvice {
 
         @Advice.OnMethodEnter
         static void enter() throws Throwable {
-            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
-                    ClassLoader.getSystemClassLoader()), "ready", MethodType.methodType(void.class)).invokeExact();
+            try {
+                Class.forName("io.shellgate.interceptor.internal.Gate", true, ClassLoader.getSystemClassLoader())
+                        .getMethod("ready").invoke(null);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
         }
     }
 
@@ -49,9 +56,12 @@ final class ProcessAdvice {
 
         @Advice.OnMethodEnter
         static void enter(@Advice.Argument(0) List<ProcessBuilder> builders) throws Throwable {
-            MethodHandles.publicLookup().findStatic(Class.forName("io.shellgate.interceptor.internal.Gate", true,
-                    ClassLoader.getSystemClassLoader()), "startPipeline", MethodType.methodType(void.class,
-                    List.class)).invokeExact(builders);
+            try {
+                Class.forName("io.shellgate.interceptor.internal.Gate", true, ClassLoader.getSystemClassLoader())
+                        .getMethod("startPipeline", List.class).invoke(null, builders);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
         }
     }
 }
