@@ -137,6 +137,20 @@ class HostTest {
     // The judge remembers allow verdicts with the answers the machine gave while reaching them
     // (VerdictMemo). These lines are judged again after the machine changed under them.
 
+    /** A private key in {@code home/.ssh} under the test directory. */
+    private Path privateKey(String name) throws IOException {
+        Path key = Files.createDirectories(dir.resolve("home/.ssh")).resolve(name);
+        Files.writeString(key, "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+        return key;
+    }
+
+    /** The usual environment, with {@code HOME} the test directory's {@code home}. */
+    private Map<String, String> envWithHome() {
+        Map<String, String> env = env("/usr/bin:/bin");
+        env.put("HOME", dir.resolve("home").toString());
+        return env;
+    }
+
     @Test
     void aRememberedAllowIsReusedOnlyWhileTheMachineIsUnchanged() throws IOException {
         Judge judge = Judges.defaults();
@@ -154,13 +168,10 @@ class HostTest {
     @Test
     void aRememberedAllowIsJudgedAgainWhenTheLinkItReadsNowPointsAtASecret() throws IOException {
         Judge judge = Judges.defaults();
-        Path home = Files.createDirectories(dir.resolve("home"));
-        Path key = Files.createDirectories(home.resolve(".ssh")).resolve("id_ed25519");
-        Files.writeString(key, "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+        Path key = privateKey("id_ed25519");
         Path plain = Files.writeString(dir.resolve("plain.txt"), "hello");
         Path link = Files.createSymbolicLink(dir.resolve("notes.txt"), plain);
-        Map<String, String> env = env("/usr/bin:/bin");
-        env.put("HOME", home.toString());
+        Map<String, String> env = envWithHome();
         for (String line : List.of("cat notes.txt", "cat ./notes.txt", "head -n 3 notes.txt")) {
             assertThat(judge.judge(new JudgeRequest(line, Dialect.BASH, dir, env)).tier()).as(line).isEqualTo(Tier.ALLOW);
         }
@@ -176,12 +187,9 @@ class HostTest {
     @Test
     void aRememberedAllowIsJudgedAgainWhenAGlobNowMatchesASecret() throws IOException {
         Judge judge = Judges.defaults();
-        Path home = Files.createDirectories(dir.resolve("home"));
-        Path key = Files.createDirectories(home.resolve(".ssh")).resolve("id_rsa");
-        Files.writeString(key, "secret");
+        Path key = privateKey("id_rsa");
         Files.writeString(dir.resolve("a.txt"), "hello");
-        Map<String, String> env = env("/usr/bin:/bin");
-        env.put("HOME", home.toString());
+        Map<String, String> env = envWithHome();
         assertThat(judge.judge(new JudgeRequest("cat *.txt", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ALLOW);
         Files.createSymbolicLink(dir.resolve("b.txt"), key);
         assertThat(judge.judge(new JudgeRequest("cat *.txt", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ASK);

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -24,46 +25,44 @@ final class RecordingHostView implements HostView {
         return List.copyOf(answers);
     }
 
+    /** Asks the machine, and keeps the question with its answer. */
+    private <T> T ask(Function<HostView, T> question) {
+        T answer = question.apply(host);
+        answers.add(h -> Objects.equals(answer, question.apply(h)));
+        return answer;
+    }
+
     @Override
     public Resolution resolve(String name, String path, Path cwd) {
-        Resolution r = host.resolve(name, path, cwd);
-        answers.add(h -> Objects.equals(r, h.resolve(name, path, cwd)));
-        return r;
+        return ask(h -> h.resolve(name, path, cwd));
     }
 
     @Override
     public boolean isDirectory(Path path) {
-        boolean d = host.isDirectory(path);
-        answers.add(h -> d == h.isDirectory(path));
-        return d;
+        return ask(h -> h.isDirectory(path));
     }
 
     @Override
     public Path realPath(Path path) {
-        Path real = host.realPath(path);
-        answers.add(h -> Objects.equals(real, h.realPath(path)));
-        return real;
+        return ask(h -> h.realPath(path));
     }
 
     @Override
     public List<Path> glob(Path cwd, Field pattern, int limit) {
-        List<Path> matches = host.glob(cwd, pattern, limit);
-        List<Path> kept = matches == null ? null : List.copyOf(matches);
-        answers.add(h -> Objects.equals(kept, h.glob(cwd, pattern, limit)));
-        return matches;
+        // a copy: the list kept must not change with what the analysis does to the one it gets
+        return ask(h -> {
+            List<Path> matches = h.glob(cwd, pattern, limit);
+            return matches == null ? null : List.copyOf(matches);
+        });
     }
 
     @Override
     public String findInside(Path dir, String key, Predicate<String> candidate, Predicate<String> test) {
-        String found = host.findInside(dir, key, candidate, test);
-        answers.add(h -> Objects.equals(found, h.findInside(dir, key, candidate, test)));
-        return found;
+        return ask(h -> h.findInside(dir, key, candidate, test));
     }
 
     @Override
     public String gitConfigProblem(Path cwd) {
-        String problem = host.gitConfigProblem(cwd);
-        answers.add(h -> Objects.equals(problem, h.gitConfigProblem(cwd)));
-        return problem;
+        return ask(h -> h.gitConfigProblem(cwd));
     }
 }
