@@ -176,6 +176,9 @@ final class ServerBackend implements Backend {
                 Map<String, Object> reply = pooled.roundTrip(line, env, cwd);
                 idle.offer(pooled);
                 return reply;
+            } catch (RuntimeException e) {
+                pooled.close();
+                throw e;
             } catch (IOException e) {
                 // the server closes connections that idled for 30 s: the others in the pool are
                 // as old, so all go, and the request is sent once more on a fresh connection
@@ -190,7 +193,7 @@ final class ServerBackend implements Backend {
             Map<String, Object> reply = fresh.roundTrip(line, env, cwd);
             idle.offer(fresh);
             return reply;
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             fresh.close();
             throw e;
         }
@@ -331,11 +334,12 @@ final class ServerBackend implements Backend {
             return reply;
         }
 
-        private static Map<String, Object> parse(String text) throws IOException {
+        /** The reply; one that is not a JSON object is no answer (not retried: the server did judge it). */
+        private static Map<String, Object> parse(String text) {
             try {
                 return Json.object(text);
-            } catch (RuntimeException e) {
-                throw new IOException("the judge server's reply is not a JSON object: " + e.getMessage(), e);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("the judge server's reply is not a JSON object: " + e.getMessage(), e);
             }
         }
 
