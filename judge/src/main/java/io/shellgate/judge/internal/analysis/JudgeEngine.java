@@ -53,11 +53,6 @@ public final class JudgeEngine implements Judge {
         return new JudgeRequest(command, dialect, ExampleHostView.CWD, env);
     }
 
-    /** A judge of the machine {@code host} describes, for tests of what the judge asks it. */
-    static JudgeEngine create(Policy policy, ShellParser parser, HostView host) throws PolicyException {
-        return new JudgeEngine(new CompiledPolicy(policy), parser, host);
-    }
-
     @Override
     public Verdict judge(JudgeRequest request) {
         Verdict known = memo.recall(request, host);
