@@ -46,7 +46,7 @@ final class EscapeWatch {
     /** The shell is about to show its prompt. */
     synchronized void prompt() {
         if (expecting) {
-            warn(WARNING);
+            warn();
         }
         atPrompt = true;
         promptOwed = false;
@@ -70,10 +70,9 @@ final class EscapeWatch {
     synchronized void checked() {
         expecting = false;
         atPrompt = false;
-        if (promptOwed && !blindSaid) {
-            // said once: the prompt reports are gone for the rest of the session
-            blindSaid = true;
-            screen.say(BLIND);
+        if (promptOwed) {
+            // the prompt reports are gone for the rest of the session
+            warnOnce(BLIND);
         }
         promptOwed = false;
         enterOwed = false;
@@ -101,22 +100,27 @@ final class EscapeWatch {
     synchronized void tick(boolean shellInForeground) {
         long now = System.nanoTime();
         if (expecting && now - since > patienceNanos) {
-            warn(WARNING);
+            warn();
             atPrompt = false;
         }
         // twice in a row: a command that just ended leaves the shell in the foreground for a moment before it reports
         idleTicks = shellInForeground ? idleTicks + 1 : 0;
         if (enterOwed && idleTicks >= 2 && now - owedSince > patienceNanos) {
             enterOwed = false;
-            if (!blindSaid) {
-                blindSaid = true;
-                screen.say(SILENT);
-            }
+            warnOnce(SILENT);
         }
     }
 
-    private void warn(String text) {
+    private void warn() {
         expecting = false;
-        screen.say(text);
+        screen.say(WARNING);
+    }
+
+    /** A warning that a prompt report went missing: given once a session. */
+    private void warnOnce(String text) {
+        if (!blindSaid) {
+            blindSaid = true;
+            screen.say(text);
+        }
     }
 }
