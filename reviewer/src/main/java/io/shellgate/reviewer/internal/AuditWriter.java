@@ -22,6 +22,13 @@ final class AuditWriter {
     private static final System.Logger LOG = System.getLogger("io.shellgate.reviewer");
     private static final JsonFactory FACTORY = new JsonFactory();
 
+    /**
+     * One generator for every record, writing into a buffer that is emptied after each: making a
+     * generator per record cost about a third of the record. Guarded by the class lock.
+     */
+    private static final StringBuilder BUFFER = new StringBuilder(512);
+    private static JsonGenerator generator;
+
     private final AuditLog log;
 
     AuditWriter(Path stateDir) {
@@ -39,13 +46,6 @@ final class AuditWriter {
             LOG.log(Level.WARNING, "shellgate: cannot write the audit log: " + e.getMessage());
         }
     }
-
-    /**
-     * One generator for every record, writing into a buffer that is emptied after each: making a
-     * generator per record cost about a third of the record. Guarded by the class lock.
-     */
-    private static final StringBuilder BUFFER = new StringBuilder(512);
-    private static JsonGenerator generator;
 
     /** The record as one line of compact JSON, streamed field by field (no tree in between). */
     static synchronized String line(ReviewRequest r, Decision d) throws IOException {
