@@ -54,6 +54,11 @@ public final class AgentTarget {
                 run(() -> new ProcessBuilder("touch", rest.get(0)).start());
                 run(() -> new ProcessBuilder("echo", "after").start());
             }
+            // cwd-gone argv...: deletes its own (empty) working directory, then starts argv there
+            case "cwd-gone" -> {
+                java.nio.file.Files.delete(java.nio.file.Path.of("").toAbsolutePath());
+                run(() -> new ProcessBuilder(rest).start());
+            }
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
         }

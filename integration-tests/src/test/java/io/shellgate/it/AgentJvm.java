@@ -55,6 +55,12 @@ record AgentJvm(int feature, Path java, String judge) {
 
     Processes.Result run(Sandbox box, Map<String, String> env, String options, List<String> jvmFlags, String... args)
             throws Exception {
+        return runIn(box.work, box, env, options, jvmFlags, args);
+    }
+
+    /** The same, with {@code cwd} as the JVM's working directory. */
+    Processes.Result runIn(Path cwd, Sandbox box, Map<String, String> env, String options, List<String> jvmFlags,
+            String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(java.resolve("bin/java").toString());
         command.add("-Xshare:auto");
@@ -65,7 +71,7 @@ record AgentJvm(int feature, Path java, String judge) {
         command.add(targetClasses().toString());
         command.add("AgentTarget");
         command.addAll(List.of(args));
-        Processes.Result r = Processes.run(command, env, (String) null, box.work);
+        Processes.Result r = Processes.run(command, env, (String) null, cwd);
         AgentTransformationErrors.check(r.err());
         return r;
     }

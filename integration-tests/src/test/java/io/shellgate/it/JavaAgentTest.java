@@ -175,6 +175,23 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
+    void aDirectoryThatIsNotThereStartsNothing(AgentJvm jvm) throws Exception {
+        // the JDK does not change directory for a child that inherits the JVM's: with that
+        // directory deleted, the child would start there, and the judge cannot look at it
+        Path gone = Files.createDirectories(box.root.resolve("gone"));
+        String out = line(jvm.runIn(gone, box, box.env, "", List.of(), "cwd-gone", "touch", marker.toString()));
+        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException rule=no-directory tier=error")
+                .contains("working directory " + gone + " does not exist");
+        assertThat(line(jvm.runIn(Files.createDirectories(gone), box, box.env, "", List.of(), "cwd-gone", "echo", "hi")))
+                .contains("rule=no-directory");
+        // a builder's directory that is not there
+        assertThat(line(jvm.run(box, "", "pb-in", box.root.resolve("nowhere").toString(), "K=v", "touch", marker.toString())))
+                .contains("rule=no-directory tier=error").contains("the directory " + box.root.resolve("nowhere"));
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
     void aShellScriptIsJudgedWithTheChildsEnvironment(AgentJvm jvm) throws Exception {
         Path evil = planted("ls");
         assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "K=v", "bash", "-c", "echo \"$K\"")))

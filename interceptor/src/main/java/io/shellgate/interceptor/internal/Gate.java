@@ -17,6 +17,8 @@ import java.util.Map;
 public final class Gate {
 
     private static final ThreadLocal<Boolean> INSIDE = new ThreadLocal<>();
+    /** Where the JVM started, which it never leaves: a child without a directory of its own starts there. */
+    private static final Path JVM_DIRECTORY = Path.of("").toAbsolutePath();
     private static volatile AgentOptions options = AgentOptions.parse(null, null);
     private static volatile Instrumentation instrumentation;
     private static volatile Backend backend;
@@ -102,18 +104,23 @@ public final class Gate {
 
     /** The refusal for a process, or null when it may start. */
     private static Outcome decide(List<String> argv, Map<String, String> env, String dir) {
-        Path cwd = dir == null ? Path.of("").toAbsolutePath() : Path.of("").toAbsolutePath().resolve(dir);
-        if (!Files.isDirectory(cwd)) {
-            // the JDK's child cannot change into it: nothing starts, and the caller gets the JDK's own error
-            return null;
-        }
+        Path cwd = dir == null ? JVM_DIRECTORY : JVM_DIRECTORY.resolve(dir);
         Map<String, String> childEnv = env == null ? System.getenv() : env;
         Outcome outcome;
-        try {
-            JudgeLine line = CommandLines.of(argv, cwd, System.getenv("PATH"));
-            outcome = backend().decide(line, childEnv, cwd);
-        } catch (Throwable t) {
-            outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
+        if (!Files.isDirectory(cwd)) {
+            // nothing can be judged in a directory that is not there; and it is no reason to let
+            // the process start unjudged: the JDK does not change directory for an inherited one,
+            // so the child would run in the deleted directory, and a named one may appear before
+            // the child changes into it
+            outcome = Outcome.error("no-directory", (dir == null ? "this JVM's working directory " : "the directory ")
+                    + cwd + " does not exist (or is not a directory), so the process cannot be judged there; it was not started");
+        } else {
+            try {
+                JudgeLine line = CommandLines.of(argv, cwd, System.getenv("PATH"));
+                outcome = backend().decide(line, childEnv, cwd);
+            } catch (Throwable t) {
+                outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
+            }
         }
         if (outcome.runs()) {
             return null;
