@@ -193,6 +193,45 @@ class JudgeServerTest extends SandboxTest {
         assertThat(other.has("tier")).isFalse();
     }
 
+    /** A ping on a connection of the Unix socket; null when the server closed it. */
+    private static JsonNode ping(SocketChannel c) throws IOException {
+        c.write(java.nio.ByteBuffer.wrap("{\"v\":1,\"op\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8)));
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+        while (c.read(b.clear()) > 0) {
+            if (b.get(0) == '\n') {
+                return JSON.readTree(line.toByteArray());
+            }
+            line.write(b.get(0));
+        }
+        return null;
+    }
+
+    @Test
+    void aConnectionQuietFor30SecondsIsCutAndABusyOneIsKept() throws Exception {
+        box.startServer();
+        try (SocketChannel quiet = SocketChannel.open(StandardProtocolFamily.UNIX);
+                SocketChannel busy = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            quiet.connect(UnixDomainSocketAddress.of(box.run.resolve("server.sock")));
+            busy.connect(UnixDomainSocketAddress.of(box.run.resolve("server.sock")));
+            assertThat(ping(quiet).path("pong").asBoolean()).isTrue();
+            long start = System.nanoTime();
+            quiet.configureBlocking(false);
+            boolean openAt25 = false;
+            // the busy one asks every 5 s, for longer than the quiet one is given
+            for (int i = 0; i <= 6; i++) {
+                assertThat(ping(busy)).as("ping %d on the busy connection", i).isNotNull();
+                if (i == 5) {
+                    openAt25 = quiet.read(java.nio.ByteBuffer.allocate(1)) == 0;
+                }
+                Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(5L * (i + 1)) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
+            }
+            assertThat(openAt25).as("the quiet connection is open after 25 s").isTrue();
+            assertThat(quiet.read(java.nio.ByteBuffer.allocate(1))).as("the quiet connection after 35 s").isEqualTo(-1);
+            assertThat(ping(busy)).isNotNull();
+        }
+    }
+
     @Test
     void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
         box.startServer();

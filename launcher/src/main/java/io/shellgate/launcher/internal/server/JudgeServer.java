@@ -24,6 +24,8 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -154,14 +156,12 @@ public final class JudgeServer implements AutoCloseable {
         // a platform thread per connection (at most MAX_CONNECTIONS): a virtual thread's wake-up
         // through the poller made a round trip half again as long (docs/benchmarks.md)
         Thread.ofPlatform().daemon().name("shellgate-connection").start(() -> {
-            // a Unix channel has no read timeout of its own: cut a connection that sends nothing
-            // for a while (re-armed after every request, so a busy client keeps its connection)
-            var watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
+            QuietCut quiet = new QuietCut(connection);
             RequestHandler.Connection state = new RequestHandler.Connection();
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
-                    watchdog.cancel(false);
+                    quiet.busy = true;
                     lastActivity.set(System.nanoTime());
                     compacted = false;
                     ObjectNode answer = answer(line, needsToken, state);
@@ -170,16 +170,64 @@ public final class JudgeServer implements AutoCloseable {
                     if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
                         break;
                     }
-                    watchdog = timer.schedule(() -> closeQuietly(connection), IDLE_CONNECTION_MILLIS, TimeUnit.MILLISECONDS);
+                    quiet.since = System.nanoTime();
+                    quiet.busy = false;
                 }
             } catch (IOException e) {
                 // the client went away or was too slow
             } finally {
-                watchdog.cancel(false);
+                quiet.stop();
                 closeQuietly(connection);
                 slots.release();
             }
         });
+    }
+
+    /**
+     * A Unix channel has no read timeout of its own: this cuts a connection that sent nothing for
+     * {@value #IDLE_CONNECTION_MILLIS} ms after its last answer, never one whose request is being
+     * answered. It looks when that time could have passed and again from there, instead of being
+     * rescheduled for every request (which cost each request a lock and a queue entry that stayed
+     * until its time came, cancelled or not).
+     */
+    private final class QuietCut implements Runnable {
+        private final AutoCloseable connection;
+        volatile long since = System.nanoTime();
+        volatile boolean busy;
+        private volatile boolean stopped;
+        private ScheduledFuture<?> next;
+
+        QuietCut(AutoCloseable connection) {
+            this.connection = connection;
+            after(IDLE_CONNECTION_MILLIS);
+        }
+
+        @Override
+        public void run() {
+            long quiet = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
+            if (busy || quiet < IDLE_CONNECTION_MILLIS) {
+                after(busy ? IDLE_CONNECTION_MILLIS : IDLE_CONNECTION_MILLIS - quiet);
+            } else {
+                closeQuietly(connection);
+            }
+        }
+
+        private synchronized void after(long millis) {
+            if (!stopped && !closed) {
+                try {
+                    next = timer.schedule(this, millis, TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException e) {
+                    // the server is closing, and its connections with it
+                }
+            }
+        }
+
+        synchronized void stop() {
+            stopped = true;
+            if (next != null) {
+                next.cancel(false);
+            }
+        }
     }
 
     private ObjectNode answer(String line, boolean needsToken, RequestHandler.Connection state) {
