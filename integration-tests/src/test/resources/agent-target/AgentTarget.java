@@ -29,6 +29,13 @@ public final class AgentTarget {
                 pb.environment().put(kv[0], kv[1]);
                 return pb.start();
             });
+            // pb-to FILE argv..., pb-append FILE argv..., pb-from FILE argv...: standard output to, or input from, a file
+            case "pb-to" -> run(() -> new ProcessBuilder(rest.subList(1, rest.size())).redirectOutput(new File(rest.get(0))).start());
+            case "pb-append" -> run(() -> new ProcessBuilder(rest.subList(1, rest.size()))
+                    .redirectError(ProcessBuilder.Redirect.appendTo(new File(rest.get(0)))).start());
+            case "pb-from" -> run(() -> new ProcessBuilder(rest.subList(1, rest.size())).redirectInput(new File(rest.get(0))).start());
+            case "pb-discard" -> run(() -> new ProcessBuilder(rest).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start());
             case "exec" -> run(() -> Runtime.getRuntime().exec(rest.get(0)));
             case "exec-array" -> run(() -> Runtime.getRuntime().exec(rest.toArray(new String[0])));
             // exec-env-dir COMMAND DIR K=V: Runtime.exec(String, String[], File)

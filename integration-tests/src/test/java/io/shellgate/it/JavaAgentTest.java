@@ -175,6 +175,26 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
+    void filesOnTheStandardStreamsAreJudgedAsTheShellsRedirections(AgentJvm jvm) throws Exception {
+        // the JVM opens them for the child: a harmless echo with its output sent to ~/.bashrc writes it
+        Path bashrc = box.home.resolve(".bashrc");
+        assertThat(line(jvm.run(box, "", "pb-to", bashrc.toString(), "echo", "evil"))).contains("rule=writes-file tier=ask")
+                .contains("writes to " + bashrc);
+        assertThat(bashrc).doesNotExist();
+        assertThat(line(jvm.run(box, "", "pb-append", marker.toString(), "echo", "x"))).contains("rule=writes-file tier=ask");
+        // a relative name is opened in the JVM's directory
+        assertThat(line(jvm.run(box, "", "pb-to", "out.txt", "echo", "x"))).contains("writes to " + box.work.resolve("out.txt"));
+        assertThat(box.work.resolve("out.txt")).doesNotExist();
+        Path key = Files.createDirectories(box.home.resolve(".ssh")).resolve("id_ed25519");
+        Files.writeString(key, "secret");
+        assertThat(line(jvm.run(box, "", "pb-from", key.toString(), "cat"))).contains("rule=sensitive-path tier=ask");
+        // discarded output is no file anybody reads
+        assertThat(line(jvm.run(box, "", "pb-discard", "echo", "x"))).isEqualTo("RAN exit=0 out=");
+        assertThat(marker).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
     void aDirectoryThatIsNotThereStartsNothing(AgentJvm jvm) throws Exception {
         // the JDK does not change directory for a child that inherits the JVM's: with that
         // directory deleted, the child would start there, and the judge cannot look at it

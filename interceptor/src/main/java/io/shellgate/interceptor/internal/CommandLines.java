@@ -45,6 +45,51 @@ final class CommandLines {
     }
 
     /**
+     * The line with the files the JDK connects to the process's standard streams (a
+     * ProcessBuilder's {@code redirectInput/Output/Error}) written as the shell's redirections
+     * ({@code < f}, {@code > f}, {@code >> f}, {@code 2> f}, {@code 2>> f}): the JVM opens them
+     * for the child, so a harmless program with its output sent to {@code ~/.bashrc} writes that
+     * file, and one reading from a key file reads the key. A line with any becomes a script (the
+     * judge parses the quoted words back exactly; {@code -c} is followed the same way). A relative
+     * name is resolved in the JVM's directory, where the JDK opens it, not the child's. Unchanged
+     * when no stream is a file ({@code Redirect.DISCARD} is {@code /dev/null}, which is one).
+     *
+     * @param redirects standard input, output and error, as ProcessImpl gets them (null entries
+     *     and a null array inherit or pipe)
+     */
+    static JudgeLine withRedirects(JudgeLine line, ProcessBuilder.Redirect[] redirects, Path jvmDir) {
+        if (redirects == null) {
+            return line;
+        }
+        StringBuilder text = null;
+        for (int fd = 0; fd < Math.min(3, redirects.length); fd++) {
+            ProcessBuilder.Redirect r = redirects[fd];
+            if (r == null || r.file() == null) {
+                continue;
+            }
+            String op = switch (r.type()) {
+                case READ -> "<";
+                case WRITE -> ">";
+                case APPEND -> ">>";
+                default -> null;
+            };
+            if (op == null) {
+                continue;
+            }
+            if (text == null) {
+                text = new StringBuilder(line.command());
+            }
+            String file = jvmDir.resolve(r.file().getPath()).toString();
+            text.append(' ').append(fd == 2 ? "2" : "").append(op).append(' ').append(switch (line.dialect()) {
+                case "cmd" -> "\"" + file + "\"";
+                case "powershell" -> "'" + file.replace("'", "''") + "'";
+                default -> quote(file, false);
+            });
+        }
+        return text == null ? line : new JudgeLine(text.toString(), line.dialect(), line.positional());
+    }
+
+    /**
      * The file the JDK runs for {@code program}: a name with a slash is a path (relative to the
      * child's directory, where the JDK's child changes before it executes); a bare name is looked
      * up in the JVM's own PATH, not the child's, as the JDK does. Null when nothing is found.

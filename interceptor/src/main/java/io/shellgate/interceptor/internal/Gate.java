@@ -60,14 +60,18 @@ public final class Gate {
         }
     }
 
-    /** Before {@code ProcessImpl.start}: {@code env} and {@code dir} are null when inherited. */
-    public static void start(String[] argv, Map<String, String> env, String dir) throws IOException {
+    /**
+     * Before {@code ProcessImpl.start}: {@code env} and {@code dir} are null when inherited;
+     * {@code redirects} are the standard streams' (null when none was set).
+     */
+    public static void start(String[] argv, Map<String, String> env, String dir, ProcessBuilder.Redirect[] redirects)
+            throws IOException {
         if (INSIDE.get() != null) {
             return;
         }
         INSIDE.set(Boolean.TRUE);
         try {
-            Outcome refused = decide(Arrays.asList(argv), env, dir);
+            Outcome refused = decide(Arrays.asList(argv), env, dir, redirects);
             if (refused != null) {
                 throw new ShellgateRefusedException(refused.rule(), refused.tier(), refused.message());
             }
@@ -90,7 +94,8 @@ public final class Gate {
                 }
                 // environment() gives the builder a copy of the JVM's environment if it had none:
                 // the same variables the stage would have inherited
-                Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath());
+                Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath(),
+                        new ProcessBuilder.Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()});
                 if (refused != null) {
                     throw new ShellgateRefusedException(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)
                             + " of " + builders.size() + " (" + b.command().get(0) + "), so no stage was started: "
@@ -103,7 +108,8 @@ public final class Gate {
     }
 
     /** The refusal for a process, or null when it may start. */
-    private static Outcome decide(List<String> argv, Map<String, String> env, String dir) {
+    private static Outcome decide(List<String> argv, Map<String, String> env, String dir,
+            ProcessBuilder.Redirect[] redirects) {
         Path cwd = dir == null ? JVM_DIRECTORY : JVM_DIRECTORY.resolve(dir);
         Map<String, String> childEnv = env == null ? System.getenv() : env;
         Outcome outcome;
@@ -116,7 +122,8 @@ public final class Gate {
                     + cwd + " does not exist (or is not a directory), so the process cannot be judged there; it was not started");
         } else {
             try {
-                JudgeLine line = CommandLines.of(argv, cwd, System.getenv("PATH"));
+                JudgeLine line = CommandLines.withRedirects(CommandLines.of(argv, cwd, System.getenv("PATH")), redirects,
+                        JVM_DIRECTORY);
                 outcome = backend().decide(line, childEnv, cwd);
             } catch (Throwable t) {
                 outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");

@@ -23,10 +23,11 @@ final class ProcessAdvice {
 
         @Advice.OnMethodEnter
         static void enter(@Advice.Argument(0) String[] argv, @Advice.Argument(1) Map<String, String> env,
-                @Advice.Argument(2) String dir) throws Throwable {
+                @Advice.Argument(2) String dir, @Advice.Argument(3) ProcessBuilder.Redirect[] redirects) throws Throwable {
             try {
                 Class.forName("io.shellgate.interceptor.internal.Gate", true, ClassLoader.getSystemClassLoader())
-                        .getMethod("start", String[].class, Map.class, String.class).invoke(null, argv, env, dir);
+                        .getMethod("start", String[].class, Map.class, String.class, ProcessBuilder.Redirect[].class)
+                        .invoke(null, argv, env, dir, redirects);
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }

@@ -2,6 +2,7 @@ package io.shellgate.interceptor.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,26 @@ class CommandLinesTest {
         String encoded = Base64.getEncoder().encodeToString("Remove-Item -Recurse C:\\".getBytes(StandardCharsets.UTF_16LE));
         assertThat(CommandLines.of(List.of("powershell", "-enc", encoded), dir, ""))
                 .isEqualTo(new JudgeLine("Remove-Item -Recurse C:\\", "powershell", null));
+    }
+
+    @Test
+    void filesOnTheStandardStreamsBecomeTheShellsRedirections() {
+        JudgeLine echo = CommandLines.of(List.of("/usr/bin/echo", "x y"), dir, "");
+        ProcessBuilder.Redirect[] streams = {ProcessBuilder.Redirect.from(new File("in put")),
+            ProcessBuilder.Redirect.to(new File("/home/u/.bashrc")), ProcessBuilder.Redirect.appendTo(new File("err.log"))};
+        // a relative name is the JVM's, not the child's directory
+        assertThat(CommandLines.withRedirects(echo, streams, Path.of("/jvm")))
+                .isEqualTo(new JudgeLine("/usr/bin/echo 'x y' < '/jvm/in put' > /home/u/.bashrc 2>> /jvm/err.log", "bash", null));
+        assertThat(CommandLines.withRedirects(echo, new ProcessBuilder.Redirect[] {null, ProcessBuilder.Redirect.DISCARD,
+            ProcessBuilder.Redirect.to(new File("/tmp/e"))}, dir).command()).isEqualTo("/usr/bin/echo 'x y' > /dev/null 2> /tmp/e");
+        // pipes and inherited streams change nothing: the argument vector stays
+        assertThat(CommandLines.withRedirects(echo, new ProcessBuilder.Redirect[] {ProcessBuilder.Redirect.PIPE,
+            ProcessBuilder.Redirect.INHERIT, null}, dir)).isSameAs(echo);
+        assertThat(CommandLines.withRedirects(echo, null, dir)).isSameAs(echo);
+        // a script keeps its dialect and its positional parameters
+        JudgeLine cmd = CommandLines.of(List.of("cmd", "/c", "type", "x"), dir, "");
+        assertThat(CommandLines.withRedirects(cmd, new ProcessBuilder.Redirect[] {null, ProcessBuilder.Redirect.to(new File("/o"))},
+                dir)).isEqualTo(new JudgeLine("type x > \"/o\"", "cmd", null));
     }
 
     @Test
