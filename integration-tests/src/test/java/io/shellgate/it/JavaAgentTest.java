@@ -236,7 +236,7 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
-    void windowsShellScriptsAreJudgedInTheirDialect(AgentJvm jvm) throws Exception {
+    void windowsShellScriptsAreJudgedInTheirDialectAndTheShellThatRunsThem(AgentJvm jvm) throws Exception {
         String encoded = Base64.getEncoder().encodeToString("Remove-Item -Recurse C:\\".getBytes(StandardCharsets.UTF_16LE));
         // read-only scripts pass the gate (and then fail to start: neither shell is installed here)
         for (List<String> argv : List.of(List.of("cmd", "/c", "dir"), List.of("pwsh", "-NoProfile", "-Command", "Get-ChildItem"))) {
@@ -245,8 +245,14 @@ class JavaAgentTest {
                     .contains("Cannot run program \"" + argv.get(0) + "\"");
         }
         // an encoded script is decoded and judged as PowerShell
-        String out = line(jvm.run(box, "", "pb", "powershell", "-EncodedCommand", encoded));
-        assertThat(out).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException").contains("tier=deny");
+        assertThat(line(jvm.run(box, "", "pb", "powershell", "-EncodedCommand", encoded))).contains("tier=deny");
+        assertThat(line(jvm.run(box, "", "pb", "cmd", "/c", "rd", "/s", "/q", "C:\\"))).contains("rule=cmd-remove-critical tier=deny");
+        // a pwsh planted on the JVM's PATH is what would run: a harmless script does not make it harmless
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("PATH", planted("pwsh") + ":/usr/bin:/bin");
+        String out = line(jvm.run(box, env, "", List.of(), "pb", "pwsh", "-NoProfile", "-Command", "Get-ChildItem"));
+        assertThat(out).contains("rule=untrusted-program tier=ask");
+        assertThat(marker).doesNotExist();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -57,8 +57,8 @@ final class InProcessBackend implements Backend {
 
     @Override
     public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) {
-        Object[] out = judge.apply(new Object[] {line.command(), line.dialect(), cwd.toString(), env, line.positional(),
-            origin.pid(), origin.detail(), origin.session(), line.argv()});
+        Object[] out = judge.apply(new Object[] {line.command(), cwd.toString(), env, origin.pid(), origin.detail(),
+            origin.session(), line.argv()});
         return new Outcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
     }
 

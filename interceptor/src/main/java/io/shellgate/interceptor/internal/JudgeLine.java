@@ -3,20 +3,14 @@ package io.shellgate.interceptor.internal;
 import java.util.List;
 
 /**
- * What the judge is asked about a process: a command line, its dialect and, for a shell's
- * {@code -c} script, its positional parameters.
+ * What the judge is asked about a process: a bash command line, and for a program started with an
+ * argument vector, that vector.
  *
- * @param command the command line
- * @param dialect {@code bash}, {@code zsh}, {@code sh}, {@code powershell} or {@code cmd}
- * @param positional {@code $0 $1...}, or null when not known
- * @param argv for a program started without a shell, the argument vector with {@code argv[0]}
- *     replaced by the file that runs: the judge takes these exact words ({@code command} is them
- *     quoted, for a judge server older than the field); null for a script
+ * @param command the command line: the vector's words quoted for a shell (what logs and prompts
+ *     show, and what a judge server older than the {@code argv} field judges), followed by the
+ *     redirections of any files on the process's standard streams
+ * @param argv the argument vector with {@code argv[0]} replaced by the file that runs: the judge
+ *     takes these exact words; null when {@code command} must be judged as a script (it has
+ *     redirections)
  */
-record JudgeLine(String command, String dialect, List<String> positional, List<String> argv) {
-
-    /** A script in a dialect. */
-    JudgeLine(String command, String dialect, List<String> positional) {
-        this(command, dialect, positional, null);
-    }
-}
+record JudgeLine(String command, List<String> argv) {}

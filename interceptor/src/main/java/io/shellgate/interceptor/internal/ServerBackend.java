@@ -107,8 +107,7 @@ final class ServerBackend implements Backend {
     private String request(JudgeLine line, Map<String, String> env, Path cwd, boolean sent) {
         StringBuilder r = new StringBuilder(256 + 64 * env.size());
         r.append("{\"v\":1,\"op\":\"judge\",\"entry\":\"javaagent\",\"review\":true,\"brief\":true,\"fresh\":true,\"cmd\":");
-        Json.string(r, line.command()).append(",\"dialect\":");
-        Json.string(r, line.dialect()).append(",\"cwd\":");
+        Json.string(r, line.command()).append(",\"dialect\":\"bash\",\"cwd\":");
         Json.string(r, cwd.toString());
         if (env != jvmEnv) {
             r.append(",\"env\":").append(envJson(env));
@@ -121,13 +120,6 @@ final class ServerBackend implements Backend {
             r.append(",\"argv\":[");
             for (int i = 0; i < line.argv().size(); i++) {
                 Json.string(i == 0 ? r : r.append(','), line.argv().get(i));
-            }
-            r.append(']');
-        }
-        if (line.positional() != null) {
-            r.append(",\"positional\":[");
-            for (int i = 0; i < line.positional().size(); i++) {
-                Json.string(i == 0 ? r : r.append(','), line.positional().get(i));
             }
             r.append(']');
         }

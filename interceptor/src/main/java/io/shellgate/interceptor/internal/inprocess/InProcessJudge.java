@@ -19,8 +19,8 @@ import java.util.function.Function;
 
 /**
  * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
- * Java 17 side cannot name these classes). Input: command, dialect, cwd, env, positional, pid,
- * main class, session, argument vector (or null for a script). Output: runs, tier, rule, message.
+ * Java 17 side cannot name these classes). Input: bash command line, cwd, env, pid, main class,
+ * session, argument vector (or null to judge the command line as a script). Output: runs, tier, rule, message.
  * The policies in effect (found from the process's directory and this JVM's own environment) are
  * read for every process, and a judge is built once per distinct set of their contents.
  */
@@ -39,14 +39,12 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
     @SuppressWarnings("unchecked")
     public Object[] apply(Object[] in) {
         String command = (String) in[0];
-        Dialect dialect = Dialect.parse((String) in[1]);
-        Path cwd = Path.of((String) in[2]);
-        Map<String, String> env = (Map<String, String>) in[3];
+        Path cwd = Path.of((String) in[1]);
+        Map<String, String> env = (Map<String, String>) in[2];
         if (env == jvmEnv) {
             env = jvmEnvCopy;
         }
-        List<String> positional = (List<String>) in[4];
-        Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[5], (String) in[6], (String) in[7]);
+        Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[3], (String) in[4], (String) in[5]);
         Gates.Gate loaded;
         try {
             // the policy files and the review settings are this JVM's user's: the environment a
@@ -56,9 +54,9 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
             return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
                 + String.join("; ", e.problems())};
         }
-        List<String> argv = (List<String>) in[8];
+        List<String> argv = (List<String>) in[6];
         JudgeRequest request = argv != null ? JudgeRequest.ofArgv(argv, cwd, env)
-                : new JudgeRequest(command, dialect, cwd, env, positional, true);
+                : new JudgeRequest(command, Dialect.BASH, cwd, env, null, true);
         Verdict verdict = loaded.judge().judge(request);
         Decision decision = loaded.reviewer().review(new ReviewRequest(request, verdict, origin, null));
         Reason primary = verdict.primary();
