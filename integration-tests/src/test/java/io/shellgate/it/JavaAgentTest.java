@@ -157,8 +157,8 @@ class JavaAgentTest {
     void runtimeExecWithEnvironmentAndDirectoryRunsThereAndIsJudgedThere(AgentJvm jvm) throws Exception {
         Path work = Files.createDirectories(box.root.resolve("elsewhere"));
         Files.writeString(work.resolve("only-here.txt"), "x");
-        assertThat(line(jvm.run(box, "", "exec-env-dir", "ls", work.toString(), "K=v"))).isEqualTo("RAN exit=0 out=only-here.txt");
-        assertThat(line(jvm.run(box, "", "exec-env-dir", "touch made", work.toString(), "K=v"))).contains("tier=ask");
+        assertThat(line(jvm.run(box, "", "exec-env-dir", "ls", work.toString(), "TZ=UTC"))).isEqualTo("RAN exit=0 out=only-here.txt");
+        assertThat(line(jvm.run(box, "", "exec-env-dir", "touch made", work.toString(), "TZ=UTC"))).contains("tier=ask");
         assertThat(work.resolve("made")).doesNotExist();
     }
 
@@ -167,10 +167,28 @@ class JavaAgentTest {
     void theBuildersDirectoryIsWhereTheProjectPolicyIsFound(AgentJvm jvm) throws Exception {
         Path project = Files.createDirectories(box.root.resolve("project/.shellgate")).getParent();
         Files.writeString(project.resolve(".shellgate/policy.toml"), Sandbox.DENY_MAKE_DEPLOY);
-        assertThat(line(jvm.run(box, "", "pb-in", project.toString(), "K=v", "make", "deploy")))
+        assertThat(line(jvm.run(box, "", "pb-in", project.toString(), "TZ=UTC", "make", "deploy")))
                 .contains("rule=no-make-deploy tier=deny");
-        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "K=v", "make", "deploy")))
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "TZ=UTC", "make", "deploy")))
                 .contains("rule=not-read-only tier=ask");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void variablesTheToolGivesTheChildAreJudgedAsAssignmentsInFrontOfIt(AgentJvm jvm) throws Exception {
+        // what a shell would write as NAME=value cmd: a library preloaded into a harmless program runs its code
+        Path lib = Files.writeString(box.root.resolve("evil.so"), "x");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "LD_PRELOAD=" + lib, "/bin/true")))
+                .contains("rule=dangerous-variable tier=ask").contains("LD_PRELOAD");
+        // bash runs the file BASH_ENV names before its script
+        Path rc = Files.writeString(box.root.resolve("rc.sh"), "touch " + marker + "\n");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "BASH_ENV=" + rc, "bash", "-c", "ls")))
+                .contains("rule=dangerous-variable tier=ask");
+        // one the policy does not know asks (a kubeconfig can name a program to run); a safe one does not
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "KUBECONFIG=/tmp/k", "echo", "x")))
+                .contains("rule=environment-assignment tier=ask");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "LANG=C", "echo", "x"))).isEqualTo("RAN exit=0 out=x");
+        assertThat(marker).doesNotExist();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -205,7 +223,7 @@ class JavaAgentTest {
         assertThat(line(jvm.runIn(Files.createDirectories(gone), box, box.env, "", List.of(), "cwd-gone", "echo", "hi")))
                 .contains("rule=no-directory");
         // a builder's directory that is not there
-        assertThat(line(jvm.run(box, "", "pb-in", box.root.resolve("nowhere").toString(), "K=v", "touch", marker.toString())))
+        assertThat(line(jvm.run(box, "", "pb-in", box.root.resolve("nowhere").toString(), "TZ=UTC", "touch", marker.toString())))
                 .contains("rule=no-directory tier=error").contains("the directory " + box.root.resolve("nowhere"));
         assertThat(marker).doesNotExist();
     }
@@ -214,8 +232,8 @@ class JavaAgentTest {
     @MethodSource("jvms")
     void aShellScriptIsJudgedWithTheChildsEnvironment(AgentJvm jvm) throws Exception {
         Path evil = planted("ls");
-        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "K=v", "bash", "-c", "echo \"$K\"")))
-                .isEqualTo("RAN exit=0 out=v");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "TZ=UTC", "bash", "-c", "echo \"$TZ\"")))
+                .isEqualTo("RAN exit=0 out=UTC");
         // the child's PATH finds a planted ls first: the script's ls is not the trusted one
         assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "PATH=" + evil + ":/usr/bin:/bin", "bash", "-c", "ls")))
                 .contains("rule=untrusted-program tier=ask");
@@ -299,14 +317,14 @@ class JavaAgentTest {
         assertThat(marker).exists();
     }
 
-    @Test
-    void theInProcessJudgeTakesTheUserPolicyFromTheJvmNotFromTheChildsHome() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void aChildsHomeWithAnotherUserPolicyAsksAndNeverGetsThatPolicysAllow(AgentJvm jvm) throws Exception {
         Path otherHome = box.root.resolve("other-home");
         Files.createDirectories(otherHome.resolve(".config/shellgate"));
         Files.writeString(otherHome.resolve(".config/shellgate/policy.toml"), TOUCH_IS_READ_ONLY);
-        String out = line(AgentJvm.of(25, "in-process").run(box, "", "pb-in", box.work.toString(), "HOME=" + otherHome,
-                "touch", marker.toString()));
-        assertThat(out).contains("rule=not-read-only tier=ask");
+        String out = line(jvm.run(box, "", "pb-in", box.work.toString(), "HOME=" + otherHome, "touch", marker.toString()));
+        assertThat(out).contains("rule=dangerous-variable tier=ask").contains("sets HOME");
         assertThat(marker).doesNotExist();
     }
 

@@ -3,7 +3,10 @@ package io.shellgate.interceptor.internal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +22,7 @@ import java.util.regex.Pattern;
 final class CommandLines {
 
     private static final Pattern BARE = Pattern.compile("[A-Za-z0-9_./:,+@%=-]+");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private CommandLines() {}
 
@@ -31,6 +35,50 @@ final class CommandLines {
             line.append(i == 0 ? "" : " ").append(quote(words.get(i), i == 0));
         }
         return new JudgeLine(line.toString(), List.copyOf(words));
+    }
+
+    /**
+     * The variables a child's environment sets that the JVM's does not have, or has with another
+     * value: what a tool put in {@code ProcessBuilder.environment()} or gave {@code Runtime.exec},
+     * which is what a shell would write as {@code NAME=value cmd}, and is judged as that
+     * ({@code LD_PRELOAD}, {@code BASH_ENV}, {@code KUBECONFIG}... change what runs). In name order;
+     * only names a shell can assign (others, such as bash's exported functions, stay in the
+     * environment, where the judge looks at them).
+     */
+    static Map<String, String> assigned(Map<String, String> child, Map<String, String> jvm) {
+        Map<String, String> assigned = new TreeMap<>();
+        for (Map.Entry<String, String> e : child.entrySet()) {
+            if (!e.getValue().equals(jvm.get(e.getKey())) && NAME.matcher(e.getKey()).matches()) {
+                assigned.put(e.getKey(), e.getValue());
+            }
+        }
+        return assigned;
+    }
+
+    /** The child's environment before {@code assigned}: those variables as the JVM has them, or absent. */
+    static Map<String, String> before(Map<String, String> child, Map<String, String> jvm, Map<String, String> assigned) {
+        Map<String, String> env = new HashMap<>(child);
+        for (String name : assigned.keySet()) {
+            String old = jvm.get(name);
+            if (old == null) {
+                env.remove(name);
+            } else {
+                env.put(name, old);
+            }
+        }
+        return env;
+    }
+
+    /** The line with {@code NAME=value} in front of the command, for each assigned variable; a script. */
+    static JudgeLine withAssignments(JudgeLine line, Map<String, String> assigned) {
+        if (assigned.isEmpty()) {
+            return line;
+        }
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<String, String> e : assigned.entrySet()) {
+            text.append(e.getKey()).append('=').append(quote(e.getValue(), false)).append(' ');
+        }
+        return new JudgeLine(text.append(line.command()).toString(), null);
     }
 
     /**

@@ -111,7 +111,6 @@ public final class Gate {
     private static Outcome decide(List<String> argv, Map<String, String> env, String dir,
             ProcessBuilder.Redirect[] redirects) {
         Path cwd = dir == null ? JVM_DIRECTORY : JVM_DIRECTORY.resolve(dir);
-        Map<String, String> childEnv = env == null ? System.getenv() : env;
         Outcome outcome;
         if (!Files.isDirectory(cwd)) {
             // nothing can be judged in a directory that is not there; and it is no reason to let
@@ -122,9 +121,17 @@ public final class Gate {
                     + cwd + " does not exist (or is not a directory), so the process cannot be judged there; it was not started");
         } else {
             try {
-                JudgeLine line = CommandLines.withRedirects(CommandLines.of(argv, cwd, System.getenv("PATH")), redirects,
-                        JVM_DIRECTORY);
-                outcome = backend().decide(line, childEnv, cwd);
+                Map<String, String> jvmEnv = System.getenv();
+                JudgeLine line = CommandLines.of(argv, cwd, jvmEnv.get("PATH"));
+                Map<String, String> live = jvmEnv;
+                if (env != null && !env.equals(jvmEnv)) {
+                    // what the tool changed is judged as assignments in front of the command
+                    Map<String, String> assigned = CommandLines.assigned(env, jvmEnv);
+                    line = CommandLines.withAssignments(line, assigned);
+                    live = CommandLines.before(env, jvmEnv, assigned);
+                }
+                line = CommandLines.withRedirects(line, redirects, JVM_DIRECTORY);
+                outcome = backend().decide(line, live, cwd);
             } catch (Throwable t) {
                 outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
             }

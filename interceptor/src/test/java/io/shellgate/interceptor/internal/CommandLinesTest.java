@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,23 @@ class CommandLinesTest {
                 .isEqualTo(new JudgeLine("/usr/bin/pwsh -NoProfile -Command 'Get-Item x'",
                         List.of("/usr/bin/pwsh", "-NoProfile", "-Command", "Get-Item x")));
         assertThat(CommandLines.of(List.of("/bin/cmd", "/c", "dir"), dir, "").argv()).containsExactly("/bin/cmd", "/c", "dir");
+    }
+
+    @Test
+    void whatTheChildsEnvironmentChangesIsJudgedAsAssignmentsInFrontOfTheCommand() {
+        Map<String, String> jvm = Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/u", "GONE", "x");
+        Map<String, String> child = Map.of("PATH", "/usr/bin:/bin", "HOME", "/tmp/h", "LD_PRELOAD", "/tmp/e vil.so",
+                "EMPTY", "", "BASH_FUNC_ls%%", "() { x; }");
+        Map<String, String> assigned = CommandLines.assigned(child, jvm);
+        // in name order; a name no shell can assign stays in the environment
+        assertThat(assigned).containsExactly(Map.entry("EMPTY", ""), Map.entry("HOME", "/tmp/h"),
+                Map.entry("LD_PRELOAD", "/tmp/e vil.so"));
+        assertThat(CommandLines.before(child, jvm, assigned)).isEqualTo(Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/u",
+                "BASH_FUNC_ls%%", "() { x; }"));
+        JudgeLine echo = CommandLines.of(List.of("/usr/bin/echo", "x"), dir, "");
+        assertThat(CommandLines.withAssignments(echo, assigned))
+                .isEqualTo(new JudgeLine("EMPTY='' HOME=/tmp/h LD_PRELOAD='/tmp/e vil.so' /usr/bin/echo x", null));
+        assertThat(CommandLines.withAssignments(echo, Map.of())).isSameAs(echo);
     }
 
     @Test
