@@ -319,6 +319,19 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
+    void aChildWithoutHomeIsStillJudgedByTheUsersPolicy(AgentJvm jvm) throws Exception {
+        // Runtime.exec with an environment of its own leaves HOME out: the policy is the JVM user's all the same
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), Sandbox.DENY_MAKE_DEPLOY);
+        assertThat(line(jvm.run(box, "", "exec-env-dir", "make deploy", box.work.toString(), "TZ=UTC")))
+                .contains("rule=no-make-deploy tier=deny");
+        // and the decision is in the user's audit log
+        assertThat(box.shellgate("log", "--json").out().lines().toList().getLast()).contains("\"cmd\":\"TZ=UTC ")
+                .contains("make deploy\"").contains("\"entry\":\"javaagent\"");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
     void aChildsHomeWithAnotherUserPolicyAsksAndNeverGetsThatPolicysAllow(AgentJvm jvm) throws Exception {
         Path otherHome = box.root.resolve("other-home");
         Files.createDirectories(otherHome.resolve(".config/shellgate"));

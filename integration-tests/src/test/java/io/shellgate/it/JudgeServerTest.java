@@ -233,6 +233,26 @@ class JudgeServerTest extends SandboxTest {
     }
 
     @Test
+    void thePoliciesComeFromTheSettingsEnvironmentWhenOneIsGiven() throws Exception {
+        box.startServer();
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), Sandbox.DENY_MAKE_DEPLOY);
+        String head = "{\"v\":1,\"op\":\"judge\",\"brief\":true,\"cwd\":\"" + box.work + "\",\"token\":\"" + box.token()
+                + "\",\"argv\":[\"/usr/bin/make\",\"deploy\"],";
+        String bare = "\"env\":{\"PATH\":\"/usr/bin:/bin\"}";
+        String user = "{\"PATH\":\"/usr/bin:/bin\",\"HOME\":\"" + box.home + "\"}";
+        List<JsonNode> replies = tcp(5,
+                // a command whose environment has no HOME: no user policy is found from it
+                head + bare + "}",
+                head + bare + ",\"settings-env\":" + user + "}",
+                head + "\"env-id\":\"u\",\"env\":" + user + "}",
+                head + bare + ",\"settings-env\":\"u\"}",
+                head + bare + ",\"settings-env\":\"other\"}");
+        assertThat(replies).extracting(r -> r.path("rule").asText() + "/" + r.path("error").asText())
+                .containsExactly("not-read-only/", "no-make-deploy/", "no-make-deploy/", "no-make-deploy/", "/unknown-env");
+    }
+
+    @Test
     void garbageGetsAnErrorAndTheConnectionKeepsServing() throws Exception {
         box.startServer();
         String t = box.token();

@@ -103,6 +103,9 @@ final class ServerBackend implements Backend {
      * The request line. The JVM's own environment goes with the id {@value #JVM_ENV}; once the
      * server has said it keeps it on a connection ({@code sent}), later requests on it send only
      * the id (the environment, a few kilobytes, was otherwise written and parsed for every process).
+     * A process with an environment of its own is judged in it, with the JVM's as the one the
+     * policies and review settings come from ({@code settings-env}): a child without {@code HOME}
+     * must not leave the user's policy and the audit log behind.
      */
     private String request(JudgeLine line, Map<String, String> env, Path cwd, boolean sent) {
         StringBuilder r = new StringBuilder(256 + 64 * env.size());
@@ -110,7 +113,8 @@ final class ServerBackend implements Backend {
         Json.string(r, line.command()).append(",\"dialect\":\"bash\",\"cwd\":");
         Json.string(r, cwd.toString());
         if (env != jvmEnv) {
-            r.append(",\"env\":").append(envJson(env));
+            r.append(",\"env\":").append(envJson(env)).append(",\"settings-env\":")
+                    .append(sent ? "\"" + JVM_ENV + "\"" : jvmEnvJson);
         } else if (sent) {
             r.append(",\"env-id\":\"" + JVM_ENV + "\"");
         } else {
@@ -312,9 +316,9 @@ final class ServerBackend implements Backend {
         }
 
         Map<String, Object> roundTrip(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
-            boolean idOnly = env == jvmEnv && jvmEnvSent;
-            Map<String, Object> reply = parse(roundTrip(request(line, env, cwd, idOnly)));
-            if (idOnly && "unknown-env".equals(reply.get("error"))) {
+            boolean sent = jvmEnvSent;
+            Map<String, Object> reply = parse(roundTrip(request(line, env, cwd, sent)));
+            if (sent && "unknown-env".equals(reply.get("error"))) {
                 // the server no longer has it (it should not happen): send it again
                 jvmEnvSent = false;
                 reply = parse(roundTrip(request(line, env, cwd, false)));

@@ -175,6 +175,27 @@ public final class RequestHandler {
             }
             env = remember(connection, envId, env);
         }
+        Map<String, String> settings = env;
+        JsonNode settingsNode = request.get("settings-env");
+        if (settingsNode != null && !settingsNode.isNull()) {
+            if (settingsNode.isTextual()) {
+                if (!settingsNode.asText().equals(connection.envId)) {
+                    return Protocol.error("unknown-env", "no environment named \"" + settingsNode.asText()
+                            + "\" was sent on this connection");
+                }
+                settings = connection.env;
+            } else if (settingsNode.isObject()) {
+                settings = new HashMap<>();
+                for (Map.Entry<String, JsonNode> e : settingsNode.properties()) {
+                    if (!e.getValue().isTextual()) {
+                        return Protocol.error("bad-request", "\"settings-env\"." + e.getKey() + " must be a string");
+                    }
+                    settings.put(e.getKey(), e.getValue().asText());
+                }
+            } else {
+                return Protocol.error("bad-request", "\"settings-env\" must be an object of strings or the id of an environment");
+            }
+        }
         List<String> positional = null;
         JsonNode pos = request.get("positional");
         if (pos != null && !pos.isNull()) {
@@ -187,7 +208,8 @@ public final class RequestHandler {
             }
         }
         JsonNode fresh = request.get("fresh");
-        Gates.Gate loaded = judges.load(cwd, env);
+        // the policies and the review's settings are the user's, where the client says they are
+        Gates.Gate loaded = judges.load(cwd, settings);
         ShellChoice shell = null;
         Dialect dialect;
         String dialectText = Protocol.text(request, "dialect");
