@@ -2,9 +2,13 @@ package io.shellgate.reviewer.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Reason;
+import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.System.Logger.Level;
@@ -12,8 +16,10 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Turns decisions into audit records, with secrets redacted. */
@@ -47,8 +53,55 @@ final class AuditWriter {
         }
     }
 
-    /** The record as one line of compact JSON, streamed field by field (no tree in between). */
+    /**
+     * What a record says besides its time. The verdict is compared by identity: the judge hands
+     * out the same one for a request it remembers (a tool starting the same program over and
+     * over), and another instance only costs writing the record afresh.
+     */
+    private record Said(Verdict verdict, Origin origin, Path cwd, Dialect dialect, String command, boolean runs,
+            Step step, String message) {
+
+        static Said of(ReviewRequest r, Decision d) {
+            return new Said(r.verdict(), r.origin(), r.request().cwd(), r.request().dialect(), r.request().command(), d.runs(),
+                    d.step(), d.message());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Said s && s.verdict == verdict && s.runs == runs && s.step == step && s.dialect == dialect
+                    && s.command.equals(command) && s.message.equals(message) && s.cwd.equals(cwd) && s.origin.equals(origin);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(verdict) * 31 + command.hashCode();
+        }
+    }
+
+    private static final int MAX_SAID = 256;
+    /**
+     * The records' text after the time, for what was said recently (guarded by the class lock):
+     * redacting and writing the same record again was most of the review's cost for a repeated
+     * command, and all of it while the JIT had not compiled that code yet.
+     */
+    private static final Map<Said, String> SAID = new HashMap<>();
+
+    /** The record as one line of compact JSON: the time, then what it says. */
     static synchronized String line(ReviewRequest r, Decision d) throws IOException {
+        Said said = Said.of(r, d);
+        String rest = SAID.get(said);
+        if (rest == null) {
+            rest = rest(r, d);
+            if (SAID.size() >= MAX_SAID) {
+                SAID.clear();
+            }
+            SAID.put(said, rest);
+        }
+        return "{\"time\":\"" + Timestamps.of(System.currentTimeMillis()) + "\"," + rest;
+    }
+
+    /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */
+    private static String rest(ReviewRequest r, Decision d) throws IOException {
         if (generator == null) {
             generator = FACTORY.createGenerator(new Writer() {
                 @Override
@@ -72,12 +125,12 @@ final class AuditWriter {
             generator = null;
             throw e;
         }
-        return BUFFER.toString();
+        // without the object's opening brace: the time goes first
+        return BUFFER.substring(1);
     }
 
     private static void write(JsonGenerator g, ReviewRequest r, Decision d) throws IOException {
         g.writeStartObject();
-        g.writeStringField("time", Timestamps.of(System.currentTimeMillis()));
         g.writeStringField("entry", r.origin().entry().id());
         if (r.origin().pid() != 0) {
             g.writeNumberField("pid", r.origin().pid());

@@ -71,6 +71,31 @@ class AuditWriterTest {
     }
 
     @Test
+    void aRecordSaidAgainIsTheSameButForItsTimeAndAnythingSaidDifferentlyIsWrittenAfresh() throws Exception {
+        JudgeRequest request = new JudgeRequest("cat notes.txt", Dialect.BASH, Path.of("/home/u"), Map.of("PATH", "/usr/bin:/bin"));
+        Verdict verdict = Judges.defaults().judge(request);
+        Origin origin = new Origin(EntryPoint.JAVAAGENT, 4242, "Main", "s-1");
+        String first = AuditWriter.line(new ReviewRequest(request, verdict, origin, null), new Decision(true, Step.JUDGE, "read-only",
+                verdict));
+        Thread.sleep(5);
+        String again = AuditWriter.line(new ReviewRequest(request, verdict, origin, null), new Decision(true, Step.JUDGE,
+                "read-only", verdict));
+        assertThat(again).isNotEqualTo(first);
+        assertThat(again.substring(again.indexOf("\"entry\""))).isEqualTo(first.substring(first.indexOf("\"entry\"")));
+        // another process, another message, another decision, another directory: each its own record
+        assertThat(AuditWriter.line(new ReviewRequest(request, verdict, new Origin(EntryPoint.JAVAAGENT, 4243, "Main", "s-1"), null),
+                new Decision(true, Step.JUDGE, "read-only", verdict))).contains("\"pid\":4243");
+        assertThat(AuditWriter.line(new ReviewRequest(request, verdict, origin, null), new Decision(true, Step.MEMORY,
+                "approved earlier", verdict))).contains("\"step\":\"memory\"").contains("\"message\":\"approved earlier\"");
+        assertThat(AuditWriter.line(new ReviewRequest(request, verdict, origin, null), new Decision(false, Step.JUDGE, "read-only",
+                verdict))).contains("\"run\":false");
+        JudgeRequest elsewhere = new JudgeRequest("cat notes.txt", Dialect.BASH, Path.of("/tmp"), Map.of("PATH", "/usr/bin:/bin"));
+        assertThat(AuditWriter.line(new ReviewRequest(elsewhere, verdict, origin, null), new Decision(true, Step.JUDGE, "read-only",
+                verdict))).contains("\"cwd\":\"/tmp\"");
+        assertThat(new ObjectMapper().readTree(again).path("cmd").asText()).isEqualTo("cat notes.txt");
+    }
+
+    @Test
     void recordsWrittenOneAfterAnotherShareNothing() throws Exception {
         // one generator writes every record: nothing of a record may reach the next
         for (String command : new String[] {"ls -la", "rm -rf /", "cat \"x\"", "pwd"}) {
