@@ -66,6 +66,24 @@ public final class AgentTarget {
                 java.nio.file.Files.delete(java.nio.file.Path.of("").toAbsolutePath());
                 run(() -> new ProcessBuilder(rest).start());
             }
+            // open-files: starts echo, then prints "FILE PATH cloexec=BOOL" for each file this JVM holds open
+            case "open-files" -> {
+                run(() -> new ProcessBuilder("echo", "x").start());
+                java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
+                try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.list(fds)) {
+                    for (java.nio.file.Path fd : all.toList()) {
+                        try {
+                            String file = java.nio.file.Files.readSymbolicLink(fd).toString();
+                            String flags = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/fdinfo", fd.getFileName()
+                                    .toString())).stream().filter(l -> l.startsWith("flags:")).findFirst().orElseThrow();
+                            boolean cloexec = (Integer.parseInt(flags.substring(6).trim(), 8) & 02000000) != 0;
+                            System.out.println("FILE " + file + " cloexec=" + cloexec);
+                        } catch (IOException e) {
+                            // the directory listing's own descriptor, closed by now
+                        }
+                    }
+                }
+            }
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
         }

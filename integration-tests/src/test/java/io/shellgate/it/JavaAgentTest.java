@@ -342,6 +342,16 @@ class JavaAgentTest {
     }
 
     @Test
+    void theFilesTheInProcessJudgeKeepsOpenAreClosedOnExec() throws Exception {
+        // every inherited descriptor costs every start time in the JDK's spawn helper; these never reach a child
+        List<String> files = line(AgentJvm.of(25, "in-process").run(box, "", "open-files")).lines()
+                .filter(l -> l.startsWith("FILE ")).toList();
+        List<String> ours = files.stream().filter(l -> l.contains("shellgate-agent.jar") || l.contains("shellgate-judge.jar")
+                || l.contains("/audit.")).toList();
+        assertThat(ours).as(files.toString()).hasSizeGreaterThanOrEqualTo(4).allMatch(l -> l.endsWith(" cloexec=true"));
+    }
+
+    @Test
     void withoutAServerOrALauncherEverythingIsRefused() throws Exception {
         AgentJvm jvm = AgentJvm.of(17, "server");
         String out = line(jvm.run(box, "launcher=" + box.root.resolve("no-such-shellgate"), "pb", "echo", "hi"));

@@ -50,9 +50,16 @@ final class InProcessBackend implements Backend {
         if (jar == null) {
             throw new IllegalStateException("the agent was not loaded from its jar, so the judge inside it cannot be found");
         }
-        URLClassLoader loader = new URLClassLoader("shellgate-judge", extract(jar), ClassLoader.getPlatformClassLoader());
+        URL[] judgeJars = extract(jar);
+        URLClassLoader loader = new URLClassLoader("shellgate-judge", judgeJars, ClassLoader.getPlatformClassLoader());
         Class<?> c = Class.forName(JUDGE, true, loader);
-        return new InProcessBackend((Function<Object[], Object[]>) c.getConstructor(String.class).newInstance(options.policy()));
+        // the jars this JVM keeps open, which the judge marks close-on-exec
+        List<String> open = new ArrayList<>(List.of(jar.toString()));
+        for (URL u : judgeJars) {
+            open.add(Path.of(u.toURI()).toString());
+        }
+        return new InProcessBackend((Function<Object[], Object[]>) c.getConstructor(String.class, List.class)
+                .newInstance(options.policy(), open));
     }
 
     @Override

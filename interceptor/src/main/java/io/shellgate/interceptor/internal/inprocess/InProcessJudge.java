@@ -4,6 +4,7 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.AuditTrail;
 import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.EntryPoint;
@@ -12,9 +13,12 @@ import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -26,13 +30,29 @@ import java.util.function.Function;
  */
 public final class InProcessJudge implements Function<Object[], Object[]> {
 
+    /** How many judgements apart the open files are marked close-on-exec again (the audit log rotates). */
+    private static final int MARK_EVERY = 4096;
+
     private final Gates gates;
     /** The JVM's own environment, which most processes inherit, copied once instead of for every process. */
     private final Map<String, String> jvmEnv = System.getenv();
     private final Map<String, String> jvmEnvCopy = Map.copyOf(jvmEnv);
+    /** The files the agent holds open in this JVM, and the JDK's random devices (which only it reads). */
+    private final Set<String> ours = new HashSet<>(List.of("/dev/random", "/dev/urandom"));
+    private final Path auditDirectory = AuditTrail.directory(System.getenv());
+    private final AtomicInteger judged = new AtomicInteger();
 
-    public InProcessJudge(String policy) {
+    /**
+     * @param policy the agent's {@code policy=} file, or null
+     * @param jars the agent's jar and the judge's, which this JVM keeps open
+     */
+    public InProcessJudge(String policy, List<String> jars) {
         this.gates = new Gates(policy == null ? null : Path.of(policy).toAbsolutePath(), System.getenv());
+        ours.addAll(jars);
+    }
+
+    private boolean ours(String file) {
+        return ours.contains(file) || auditDirectory != null && file.startsWith(auditDirectory + "/audit.");
     }
 
     @Override
@@ -59,6 +79,10 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
                 : new JudgeRequest(command, Dialect.BASH, cwd, env, null, true);
         Verdict verdict = loaded.judge().judge(request);
         Decision decision = loaded.reviewer().review(new ReviewRequest(request, verdict, origin, null));
+        if (judged.getAndIncrement() % MARK_EVERY == 0) {
+            // after the first judgement the audit log is open too
+            CloseOnExec.mark(this::ours);
+        }
         Reason primary = verdict.primary();
         String tier = verdict.tier().name().toLowerCase(Locale.ROOT);
         boolean runs = decision.runs() && verdict.tier() != Tier.DENY;
