@@ -79,6 +79,8 @@ final class AuditWriter {
     }
 
     private static final int MAX_SAID = 256;
+    /** Records of longer command lines are written afresh every time rather than kept. */
+    private static final int MAX_SAID_TEXT = 4096;
     /**
      * The records' text after the time, for what was said recently (guarded by the class lock):
      * redacting and writing the same record again was most of the review's cost for a repeated
@@ -95,7 +97,9 @@ final class AuditWriter {
             if (SAID.size() >= MAX_SAID) {
                 SAID.clear();
             }
-            SAID.put(said, rest);
+            if (rest.length() <= MAX_SAID_TEXT) {
+                SAID.put(said, rest);
+            }
         }
         return "{\"time\":\"" + Timestamps.of(System.currentTimeMillis()) + "\"," + rest;
     }
