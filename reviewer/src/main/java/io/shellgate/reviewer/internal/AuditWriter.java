@@ -35,6 +35,16 @@ final class AuditWriter {
     private static final StringBuilder BUFFER = new StringBuilder(512);
     private static JsonGenerator generator;
 
+    private static final int MAX_SAID = 256;
+    /** Records of longer command lines are written afresh every time rather than kept. */
+    private static final int MAX_SAID_TEXT = 4096;
+    /**
+     * The records' text after the time, for what was said recently (guarded by the class lock):
+     * redacting and writing the same record again was most of the review's cost for a repeated
+     * command, and all of it while the JIT had not compiled that code yet.
+     */
+    private static final Map<Said, String> SAID = new HashMap<>();
+
     private final AuditLog log;
 
     AuditWriter(Path stateDir) {
@@ -77,16 +87,6 @@ final class AuditWriter {
             return System.identityHashCode(verdict) * 31 + command.hashCode();
         }
     }
-
-    private static final int MAX_SAID = 256;
-    /** Records of longer command lines are written afresh every time rather than kept. */
-    private static final int MAX_SAID_TEXT = 4096;
-    /**
-     * The records' text after the time, for what was said recently (guarded by the class lock):
-     * redacting and writing the same record again was most of the review's cost for a repeated
-     * command, and all of it while the JIT had not compiled that code yet.
-     */
-    private static final Map<Said, String> SAID = new HashMap<>();
 
     /** The record as one line of compact JSON: the time, then what it says. */
     static synchronized String line(ReviewRequest r, Decision d) throws IOException {
