@@ -116,6 +116,26 @@ public final class RequestHandler {
         return kept;
     }
 
+    /** The environment kept on the connection under {@code id}, or null when none is. */
+    private static Map<String, String> kept(Connection connection, String id) {
+        return id.equals(connection.envId) ? connection.env : null;
+    }
+
+    private static ObjectNode unknownEnv(String id) {
+        return Protocol.error("unknown-env", "no environment named \"" + id + "\" was sent on this connection");
+    }
+
+    /** Puts the strings of {@code object} (the request's {@code field}) into {@code into}; the error reply when one is not a string. */
+    private static ObjectNode strings(JsonNode object, String field, Map<String, String> into) {
+        for (Map.Entry<String, JsonNode> e : object.properties()) {
+            if (!e.getValue().isTextual()) {
+                return Protocol.error("bad-request", "\"" + field + "\"." + e.getKey() + " must be a string");
+            }
+            into.put(e.getKey(), e.getValue().asText());
+        }
+        return null;
+    }
+
     private ObjectNode judge(JsonNode request, Connection connection) throws PolicyException {
         String cmd = Protocol.text(request, "cmd");
         String cwdText = Protocol.text(request, "cwd");
@@ -147,10 +167,10 @@ public final class RequestHandler {
         JsonNode environ = request.get("environ");
         String envId = Protocol.text(request, "env-id");
         if (envNode == null && environ == null && envId != null) {
-            if (!envId.equals(connection.envId)) {
-                return Protocol.error("unknown-env", "no environment named \"" + envId + "\" was sent on this connection");
+            env = kept(connection, envId);
+            if (env == null) {
+                return unknownEnv(envId);
             }
-            env = connection.env;
         } else if (envNode == null && environ != null && environ.isArray()) {
             // the raw environment, NAME=VALUE entries; as getenv does, the first of a name counts
             for (JsonNode e : environ) {
@@ -167,11 +187,9 @@ public final class RequestHandler {
         } else if (envNode == null || !envNode.isObject()) {
             return Protocol.error("bad-request", "\"env\" (an object of strings, the complete environment) is required");
         } else {
-            for (Map.Entry<String, JsonNode> e : envNode.properties()) {
-                if (!e.getValue().isTextual()) {
-                    return Protocol.error("bad-request", "\"env\"." + e.getKey() + " must be a string");
-                }
-                env.put(e.getKey(), e.getValue().asText());
+            ObjectNode bad = strings(envNode, "env", env);
+            if (bad != null) {
+                return bad;
             }
             env = remember(connection, envId, env);
         }
@@ -179,18 +197,15 @@ public final class RequestHandler {
         JsonNode settingsNode = request.get("settings-env");
         if (settingsNode != null && !settingsNode.isNull()) {
             if (settingsNode.isTextual()) {
-                if (!settingsNode.asText().equals(connection.envId)) {
-                    return Protocol.error("unknown-env", "no environment named \"" + settingsNode.asText()
-                            + "\" was sent on this connection");
+                settings = kept(connection, settingsNode.asText());
+                if (settings == null) {
+                    return unknownEnv(settingsNode.asText());
                 }
-                settings = connection.env;
             } else if (settingsNode.isObject()) {
                 settings = new HashMap<>();
-                for (Map.Entry<String, JsonNode> e : settingsNode.properties()) {
-                    if (!e.getValue().isTextual()) {
-                        return Protocol.error("bad-request", "\"settings-env\"." + e.getKey() + " must be a string");
-                    }
-                    settings.put(e.getKey(), e.getValue().asText());
+                ObjectNode bad = strings(settingsNode, "settings-env", settings);
+                if (bad != null) {
+                    return bad;
                 }
             } else {
                 return Protocol.error("bad-request", "\"settings-env\" must be an object of strings or the id of an environment");
