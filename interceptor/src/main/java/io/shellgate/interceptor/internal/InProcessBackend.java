@@ -50,14 +50,16 @@ final class InProcessBackend implements Backend {
         if (jar == null) {
             throw new IllegalStateException("the agent was not loaded from its jar, so the judge inside it cannot be found");
         }
-        URL[] judgeJars = extract(jar);
-        URLClassLoader loader = new URLClassLoader("shellgate-judge", judgeJars, ClassLoader.getPlatformClassLoader());
-        Class<?> c = Class.forName(JUDGE, true, loader);
+        List<Path> judgeJars = extract(jar);
+        URL[] urls = new URL[judgeJars.size()];
         // the jars this JVM keeps open, which the judge marks close-on-exec
         List<String> open = new ArrayList<>(List.of(jar.toString()));
-        for (URL u : judgeJars) {
-            open.add(Path.of(u.toURI()).toString());
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = judgeJars.get(i).toUri().toURL();
+            open.add(judgeJars.get(i).toString());
         }
+        URLClassLoader loader = new URLClassLoader("shellgate-judge", urls, ClassLoader.getPlatformClassLoader());
+        Class<?> c = Class.forName(JUDGE, true, loader);
         return new InProcessBackend((Function<Object[], Object[]>) c.getConstructor(String.class, List.class)
                 .newInstance(options.policy(), open));
     }
@@ -70,7 +72,7 @@ final class InProcessBackend implements Backend {
     }
 
     /** Copies the nested jars to the cache, under a name made from their checksums, once. */
-    private static URL[] extract(Path jar) throws IOException {
+    private static List<Path> extract(Path jar) throws IOException {
         try (JarFile file = new JarFile(jar.toFile())) {
             List<JarEntry> entries = new ArrayList<>();
             long key = 17;
@@ -88,9 +90,8 @@ final class InProcessBackend implements Backend {
             }
             Path dir = cacheDirectory().resolve("agent-" + Long.toHexString(key));
             Files.createDirectories(dir);
-            URL[] urls = new URL[entries.size()];
-            for (int i = 0; i < entries.size(); i++) {
-                JarEntry entry = entries.get(i);
+            List<Path> jars = new ArrayList<>();
+            for (JarEntry entry : entries) {
                 Path target = dir.resolve(entry.getName().substring(LIB.length()));
                 if (!Files.isRegularFile(target) || Files.size(target) != entry.getSize()) {
                     Path temp = Files.createTempFile(dir, ".extract-", ".tmp");
@@ -101,9 +102,9 @@ final class InProcessBackend implements Backend {
                         Files.deleteIfExists(temp);
                     }
                 }
-                urls[i] = target.toUri().toURL();
+                jars.add(target);
             }
-            return urls;
+            return jars;
         }
     }
 
