@@ -14,19 +14,63 @@ import java.lang.instrument.UnmodifiableClassException;
  */
 public final class Agent {
 
+    /**
+     * The system property an installed agent sets, to {@code mode=enforce} or {@code mode=audit}:
+     * how {@code shellgate attach} tells a JVM that carries the agent already.
+     */
+    public static final String PROPERTY = "shellgate.agent";
+    /** The lowest Java the agent runs in. */
+    public static final int MIN_JAVA = 17;
+
+    private static boolean installed;
+
     private Agent() {}
+
+    /**
+     * What is wrong with attaching the agent with {@code arguments} to a JVM of Java
+     * {@code javaFeature}, or null: what {@code shellgate attach} asks before it attaches, with the
+     * agent jar it is about to load, so that the reason reaches the user instead of the other
+     * JVM's standard error.
+     */
+    public static String attachProblem(String arguments, int javaFeature) {
+        if (javaFeature < MIN_JAVA) {
+            return "the JVM runs Java " + javaFeature + "; the agent needs Java " + MIN_JAVA + " or newer";
+        }
+        AgentOptions options;
+        try {
+            options = AgentOptions.parse(arguments, null);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        if (options.help()) {
+            return "help prints the options and stops the JVM, which an attached agent must not do;"
+                    + " see java -javaagent:shellgate-agent.jar=help -version";
+        }
+        if (options.judge().equals("in-process") && javaFeature < AgentOptions.IN_PROCESS_JAVA) {
+            return "judge=in-process needs Java " + AgentOptions.IN_PROCESS_JAVA + " or newer, and the JVM runs Java "
+                    + javaFeature + " (judge=auto uses the judge server there)";
+        }
+        return null;
+    }
 
     /** Called by the JVM before {@code main} for {@code -javaagent}. */
     public static void premain(String arguments, Instrumentation instrumentation) {
-        install(arguments, instrumentation);
+        install(arguments, instrumentation, false);
     }
 
     /** Called by the JVM when the agent is attached to a running JVM. */
     public static void agentmain(String arguments, Instrumentation instrumentation) {
-        install(arguments, instrumentation);
+        install(arguments, instrumentation, true);
     }
 
-    private static void install(String arguments, Instrumentation instrumentation) {
+    private static synchronized void install(String arguments, Instrumentation instrumentation, boolean attached) {
+        if (installed) {
+            // the JVM loads this class once, from the first copy of the jar: a second agent (given
+            // twice, or attached to a JVM that has it) would only judge every process twice
+            System.err.println("shellgate agent: already installed in this JVM (" + System.getProperty(PROPERTY)
+                    + "); the second one does nothing");
+            return;
+        }
         AgentOptions options;
         try {
             options = AgentOptions.parse(arguments, System.getenv(AgentOptions.ENV));
@@ -37,9 +81,15 @@ public final class Agent {
         }
         if (options.help()) {
             System.err.print(AgentOptions.helpText());
+            if (attached) {
+                // stopping a running JVM because someone asked for help would be a poor answer
+                throw new IllegalArgumentException("help is for -javaagent, not for an agent attached to a running JVM");
+            }
             System.exit(0);
         }
         Gate.configure(options, instrumentation);
+        installed = true;
+        System.setProperty(PROPERTY, options.audit() ? "mode=audit" : "mode=enforce");
         instrumentation.addTransformer(new LazyTransformer(), true);
         // a ProcessBuilder loaded before the agent (attached to a running JVM, or a tool that
         // used it in its own premain) is changed now; ProcessImpl follows at the first start

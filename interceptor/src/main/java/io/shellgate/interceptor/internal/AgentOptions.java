@@ -19,6 +19,8 @@ public record AgentOptions(boolean help, String policy, boolean audit, String ju
 
     /** The variable read besides the argument string. */
     public static final String ENV = "SHELLGATE_AGENT_OPTIONS";
+    /** The Java the in-process judge is compiled for; older JVMs use the judge server. */
+    public static final int IN_PROCESS_JAVA = 25;
 
     /** Parses the argument string and the environment's options; throws for anything unknown. */
     public static AgentOptions parse(String arguments, String fromEnv) {

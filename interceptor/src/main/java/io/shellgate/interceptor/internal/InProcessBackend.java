@@ -26,8 +26,6 @@ final class InProcessBackend implements Backend {
 
     static final String LIB = "META-INF/shellgate/lib/";
     private static final String JUDGE = "io.shellgate.interceptor.internal.inprocess.InProcessJudge";
-    /** The Java the judge is compiled for. */
-    private static final int JUDGE_JAVA = 25;
 
     private final Function<Object[], Object[]> judge;
     private final OriginInfo origin = OriginInfo.current();
@@ -37,13 +35,13 @@ final class InProcessBackend implements Backend {
     }
 
     static boolean supported() {
-        return Runtime.version().feature() >= JUDGE_JAVA;
+        return Runtime.version().feature() >= AgentOptions.IN_PROCESS_JAVA;
     }
 
     @SuppressWarnings("unchecked")
     static InProcessBackend create(AgentOptions options, Instrumentation instrumentation) throws Exception {
         if (!supported()) {
-            throw new IllegalStateException("the in-process judge needs Java " + JUDGE_JAVA + "+, this JVM is "
+            throw new IllegalStateException("the in-process judge needs Java " + AgentOptions.IN_PROCESS_JAVA + "+, this JVM is "
                     + Runtime.version().feature() + " (use judge=server or judge=auto)");
         }
         Path jar = OriginInfo.agentJar();
