@@ -376,30 +376,160 @@ class JavaAgentTest {
         assertThat(line(r)).isEqualTo("RAN exit=0 out=still\nRAN exit=0 out=still");
     }
 
+    /**
+     * A JVM running {@code AgentTarget attach-then MARKER} without an agent, stopped at READY (it
+     * has started a process already, so the JDK's process classes are loaded); {@link #proceed}
+     * lets it try touch and echo.
+     */
+    private final class Unattached implements AutoCloseable {
+        final Process process;
+        final BufferedReader out;
+
+        Unattached(AgentJvm jvm) throws Exception {
+            List<String> command = List.of(jvm.java().resolve("bin/java").toString(), "-XX:+EnableDynamicAgentLoading", "-cp",
+                    AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString());
+            process = Processes.start(command, box.env, box.work);
+            out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=before");
+            assertThat(out.readLine()).isEqualTo("READY");
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        /** Lets it start touch MARKER and echo after; returns what it printed for the two. */
+        List<String> proceed() throws Exception {
+            process.getOutputStream().write('\n');
+            process.getOutputStream().close();
+            return List.of(String.valueOf(out.readLine()), String.valueOf(out.readLine()));
+        }
+
+        /** What it printed on standard error, after it ended. */
+        String err() throws Exception {
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            AgentTransformationErrors.check(err);
+            return err;
+        }
+
+        @Override
+        public void close() throws Exception {
+            process.destroyForcibly();
+            out.close();
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
     void anAgentAttachedToARunningJvmGatesItsLaterStarts(AgentJvm jvm) throws Exception {
-        List<String> command = List.of(jvm.java().resolve("bin/java").toString(), "-XX:+EnableDynamicAgentLoading", "-cp",
-                AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString());
-        Process p = Processes.start(command, box.env, box.work);
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=before");
-            assertThat(out.readLine()).isEqualTo("READY");
+        try (Unattached target = new Unattached(jvm)) {
             // ProcessBuilder and ProcessImpl are loaded already: the agent must change them in place
-            VirtualMachine vm = VirtualMachine.attach(Long.toString(p.pid()));
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
             try {
                 vm.loadAgent(AgentJvm.agentJar().toString(), "judge=" + jvm.judge() + ",launcher=" + Processes.launcher());
             } finally {
                 vm.detach();
             }
-            p.getOutputStream().write('\n');
-            p.getOutputStream().close();
-            assertThat(out.readLine()).contains("rule=not-read-only tier=ask");
-            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=after");
-        } finally {
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            AgentTransformationErrors.check(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            List<String> after = target.proceed();
+            assertThat(after.get(0)).contains("rule=not-read-only tier=ask");
+            assertThat(after.get(1)).isEqualTo("RAN exit=0 out=after");
+            target.err();
         }
+        assertThat(marker).doesNotExist();
+    }
+
+    private Processes.Result attach(String... args) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_AGENT_JAR", AgentJvm.agentJar().toString());
+        List<String> command = new java.util.ArrayList<>(List.of(Processes.launcher().toString(), "attach"));
+        command.addAll(List.of(args));
+        return Processes.run(command, env, (String) null, box.work);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void shellgateAttachGatesARunningJvmOnceAndSaysSo(AgentJvm jvm) throws Exception {
+        try (Unattached target = new Unattached(jvm)) {
+            String pid = Long.toString(target.pid());
+            Processes.Result first = attach("--options=judge=" + jvm.judge(), pid);
+            assertThat(first.code()).as(first.toString()).isZero();
+            assertThat(first.out()).contains("JVM " + pid + " (Java " + jvm.feature() + ") carries shellgate's agent (mode=enforce)");
+            // a second agent would judge every process twice: the JVM keeps the first
+            Processes.Result again = attach(pid);
+            assertThat(again.code()).as(again.toString()).isZero();
+            assertThat(again.out()).contains("carries shellgate's agent already (mode=enforce); nothing changed");
+            List<String> after = target.proceed();
+            assertThat(after.get(0)).contains("rule=not-read-only tier=ask");
+            assertThat(after.get(1)).isEqualTo("RAN exit=0 out=after");
+            assertThat(target.err()).doesNotContain("already installed");
+        }
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void shellgateAttachRefusesWhatCannotWorkAndLeavesTheJvmAsItWas() throws Exception {
+        AgentJvm jvm = AgentJvm.of(17, "server");
+        try (Unattached target = new Unattached(jvm)) {
+            String pid = Long.toString(target.pid());
+            Processes.Result help = attach("--options=help", pid);
+            assertThat(help.code()).as(help.toString()).isEqualTo(2);
+            assertThat(help.err()).contains("not attached to JVM " + pid + " (Java 17): help prints the options and stops the JVM");
+            Processes.Result inProcess = attach("--options=judge=in-process", pid);
+            assertThat(inProcess.code()).as(inProcess.toString()).isEqualTo(2);
+            assertThat(inProcess.err()).contains("judge=in-process needs Java 25 or newer, and the JVM runs Java 17");
+            Processes.Result unknown = attach("--options=mode=audit,colour=red", pid);
+            assertThat(unknown.code()).as(unknown.toString()).isEqualTo(2);
+            assertThat(unknown.err()).contains("unknown option 'colour=red'");
+            Processes.Result noJar = attach("--javaagent=" + box.root.resolve("missing.jar"), pid);
+            assertThat(noJar.code()).as(noJar.toString()).isEqualTo(2);
+            assertThat(noJar.err()).contains("no agent jar at " + box.root.resolve("missing.jar"));
+            // the agent's own guard, for those who attach it without shellgate attach: help does
+            // not stop a running JVM
+            VirtualMachine vm = VirtualMachine.attach(pid);
+            try {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> vm.loadAgent(AgentJvm.agentJar().toString(), "help"))
+                        .isInstanceOf(com.sun.tools.attach.AgentInitializationException.class);
+            } finally {
+                vm.detach();
+            }
+            // nothing was installed and the JVM still runs: touch starts unjudged
+            assertThat(target.proceed()).containsExactly("RAN exit=0 out=", "RAN exit=0 out=after");
+            assertThat(target.err()).contains("help is for -javaagent, not for an agent attached to a running JVM");
+        }
+        assertThat(marker).exists();
+    }
+
+    @Test
+    void shellgateAttachNamesAProcessItCannotAttachTo() throws Exception {
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try {
+            Processes.Result notJava = attach(Long.toString(sleeper.pid()));
+            assertThat(notJava.code()).as(notJava.toString()).isEqualTo(4);
+            assertThat(notJava.err()).contains("cannot attach to process " + sleeper.pid())
+                    .contains("it must be a running JVM of this user that allows attaching");
+        } finally {
+            sleeper.destroyForcibly();
+        }
+        Processes.Result gone = attach("2147483646");
+        assertThat(gone.code()).as(gone.toString()).isEqualTo(4);
+        assertThat(gone.err()).contains("cannot attach to process 2147483646");
+        Processes.Result notANumber = attach("my-app");
+        assertThat(notANumber.code()).as(notANumber.toString()).isEqualTo(2);
+        assertThat(notANumber.err()).contains("'my-app' is not a long").contains("shellgate attach --help");
+        Processes.Result usage = attach("--help");
+        assertThat(usage.code()).as(usage.toString()).isZero();
+        assertThat(usage.out()).contains("Usage: shellgate attach").contains("--options=OPTIONS").contains("Java 17 or newer");
+    }
+
+    @Test
+    void anAgentGivenTwiceInstallsOnce() throws Exception {
+        AgentJvm jvm = AgentJvm.of(25, "in-process");
+        // the JVM flags come before run's own agent (here in audit mode): the first is the one in force
+        Processes.Result r = jvm.run(box, box.env, "mode=audit", List.of("-javaagent:" + AgentJvm.agentJar() + "=judge=in-process"),
+                "pb", "touch", marker.toString());
+        assertThat(r.out()).contains("rule=not-read-only tier=ask");
+        assertThat(r.err()).contains("shellgate agent: already installed in this JVM (mode=enforce)");
         assertThat(marker).doesNotExist();
     }
 

@@ -1,6 +1,7 @@
 package io.shellgate.launcher;
 
 import io.shellgate.launcher.internal.ApprovalsCommand;
+import io.shellgate.launcher.internal.AttachCommand;
 import io.shellgate.launcher.internal.CheckCommand;
 import io.shellgate.launcher.internal.LogCommand;
 import io.shellgate.launcher.internal.ExplainCommand;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Command;
             "As a drop-in shell: shellgate -c 'COMMAND' runs COMMAND with the real shell if it is allowed,",
             "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
         subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
-            WrapCommand.class, HookCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
+            WrapCommand.class, AttachCommand.class, HookCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
 public final class Main implements Runnable {
 

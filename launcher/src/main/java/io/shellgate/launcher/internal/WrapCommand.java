@@ -98,11 +98,11 @@ public final class WrapCommand implements Callable<Integer> {
 
     /** Adds the agent to JAVA_TOOL_OPTIONS; returns what is wrong, or null. */
     private String addJavaAgent(Map<String, String> env, String self) {
-        String named = javaAgent.isEmpty() ? System.getenv("SHELLGATE_AGENT_JAR") : javaAgent;
-        Path jar = (named == null || named.isEmpty() ? Path.of(self).resolveSibling("shellgate-agent.jar") : Path.of(named))
-                .toAbsolutePath();
-        if (!Files.isRegularFile(jar)) {
-            return "no agent jar at " + jar + " (build it with mvn package, or name it: --javaagent=JAR)";
+        Path jar;
+        try {
+            jar = AgentJar.find(javaAgent, self, "--javaagent");
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
         }
         // the agent starts the judge server through this launcher when the session's has gone
         String option = "-javaagent:" + jar + "=launcher=" + Path.of(self).toAbsolutePath();
