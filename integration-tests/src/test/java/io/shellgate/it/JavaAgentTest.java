@@ -385,9 +385,11 @@ class JavaAgentTest {
         final Process process;
         final BufferedReader out;
 
-        Unattached(AgentJvm jvm) throws Exception {
-            List<String> command = List.of(jvm.java().resolve("bin/java").toString(), "-XX:+EnableDynamicAgentLoading", "-cp",
-                    AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString());
+        Unattached(AgentJvm jvm, String... jvmFlags) throws Exception {
+            List<String> command = new java.util.ArrayList<>(List.of(jvm.java().resolve("bin/java").toString(),
+                    "-XX:+EnableDynamicAgentLoading"));
+            command.addAll(List.of(jvmFlags));
+            command.addAll(List.of("-cp", AgentJvm.targetClasses().toString(), "AgentTarget", "attach-then", marker.toString()));
             process = Processes.start(command, box.env, box.work);
             out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             assertThat(out.readLine()).isEqualTo("RAN exit=0 out=before");
@@ -462,6 +464,18 @@ class JavaAgentTest {
             List<String> after = target.proceed();
             assertThat(after.get(0)).contains("rule=not-read-only tier=ask");
             assertThat(after.get(1)).isEqualTo("RAN exit=0 out=after");
+            assertThat(target.err()).contains("shellgate agent: already installed in this JVM (mode=enforce); the second one does nothing");
+        }
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void aJvmThatOnlyClaimsToCarryTheAgentGetsIt() throws Exception {
+        // any code in the JVM can set the property the agent sets: attach loads the agent anyway
+        try (Unattached target = new Unattached(AgentJvm.of(17, "server"), "-Dshellgate.agent=mode=enforce")) {
+            Processes.Result r = attach(Long.toString(target.pid()));
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(target.proceed().get(0)).contains("rule=not-read-only tier=ask");
             assertThat(target.err()).doesNotContain("already installed");
         }
         assertThat(marker).doesNotExist();

@@ -118,11 +118,9 @@ public final class AttachCommand implements Callable<Integer> {
             err.println("shellgate attach: not attached to " + where + ": " + answer.problem());
             return ExitCode.USAGE.code();
         }
+        // loaded even when the JVM says it has the agent (any code there can set a property): an
+        // agent that is there already does nothing the second time
         String had = before.getProperty(answer.property());
-        if (had != null) {
-            out.println("shellgate attach: " + where + " carries shellgate's agent already (" + had + "); nothing changed");
-            return ExitCode.ALLOW.code();
-        }
         try {
             vm.loadAgent(agentJar.toString(), arguments);
         } catch (AgentInitializationException e) {
@@ -143,8 +141,12 @@ public final class AttachCommand implements Callable<Integer> {
             err.println("shellgate attach: " + where + " loaded the agent but does not report it installed");
             return ExitCode.ERROR.code();
         }
-        out.println("shellgate attach: " + where + " carries shellgate's agent (" + mode + "): every process it starts"
-                + " from now on is judged first");
+        if (had != null) {
+            out.println("shellgate attach: " + where + " carries shellgate's agent already (" + mode + "); nothing changed");
+        } else {
+            out.println("shellgate attach: " + where + " carries shellgate's agent (" + mode + "): every process it starts"
+                    + " from now on is judged first");
+        }
         return ExitCode.ALLOW.code();
     }
 
