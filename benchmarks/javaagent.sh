@@ -5,7 +5,8 @@
 #  - the first start of /bin/true in a JVM (the one-time installation), with and without;
 #  - the cost of one start of /bin/true (ProcessBuilder.start + waitFor, mean over SPAWNS starts
 #    inside one JVM) after 50 warm-up starts, and again after WARM warm-up starts (the JIT has then
-#    compiled the gate), with and without; median of RUNS JVMs. On JDK 17 (judge server) the first
+#    compiled the gate): RUNS pairs of JVMs, without and with the agent one after the other, the
+#    medians of each side and the median of the pairs' differences. On JDK 17 (judge server) the first
 #    case once more at the end, when the server, which every JVM and shell of the user shares, has
 #    been compiled by its own JIT too.
 # Usage: benchmarks/javaagent.sh [RUNS] [SPAWNS] [WARM]   (after mvn -B package -DskipTests)
@@ -71,16 +72,48 @@ wall() {
     printf '%-58s median %7d.%d ms\n' "$name" $((m / 1000)) $(((m % 1000) / 100))
 }
 
-# per_spawn NAME WARMUP JAVA FLAGS...: median over RUNS JVMs of the mean microseconds per /bin/true
-# start, over SPAWNS starts after WARMUP starts in the same JVM
+# one_start WARMUP JAVA FLAGS...: the mean microseconds per /bin/true start over SPAWNS starts,
+# after WARMUP starts, in one JVM
+one_start() {
+    local warmup=$1
+    shift
+    "$@" -cp "$scratch/classes" AgentTarget spawn-true "$spawns" "$warmup" 2>/dev/null | sed -n 's/^SPAWN_US //p'
+}
+
+# per_spawn NAME WARMUP JAVA FLAGS...: one_start in RUNS JVMs with the agent flags (${with[@]}),
+# median of the means
 per_spawn() {
     local name=$1 warmup=$2 i
     shift 2
     local values=()
     for ((i = 0; i < runs; i++)); do
-        values+=("$("$@" -cp "$scratch/classes" AgentTarget spawn-true "$spawns" "$warmup" 2>/dev/null | sed -n 's/^SPAWN_US //p')")
+        values+=("$(one_start "$warmup" "$@")")
     done
     printf '%-58s median %7s us   (runs: %s)\n' "$name" "$(printf '%s\n' "${values[@]}" | median)" "${values[*]}"
+}
+
+# paired NAME WARMUP JAVA: RUNS pairs of JVMs, one without the agent and one with it, run one
+# after the other (which goes first alternates), so that the machine's drift over the minutes a
+# case takes falls on both sides of each pair alike; prints the medians of both sides and the
+# median of the pairs' differences in per cent
+paired() {
+    local name=$1 warmup=$2 java=$3 i a b
+    local without=() agent=() pct=()
+    for ((i = 0; i < runs; i++)); do
+        if ((i % 2 == 0)); then
+            a=$(one_start "$warmup" "$java" -Xshare:auto)
+            b=$(one_start "$warmup" "$java" -Xshare:auto "${with[@]}")
+        else
+            b=$(one_start "$warmup" "$java" -Xshare:auto "${with[@]}")
+            a=$(one_start "$warmup" "$java" -Xshare:auto)
+        fi
+        without+=("$a")
+        agent+=("$b")
+        pct+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) * 100 / a }')")
+    done
+    printf '%-58s median %7s us   (runs: %s)\n' "$name, without agent" "$(printf '%s\n' "${without[@]}" | median)" "${without[*]}"
+    printf '%-58s median %7s us   (runs: %s)\n' "$name, with agent" "$(printf '%s\n' "${agent[@]}" | median)" "${agent[*]}"
+    printf '%-58s median %+6s %%    (pairs: %s)\n' "$name, difference per pair" "$(printf '%s\n' "${pct[@]}" | median)" "${pct[*]}"
 }
 
 for java in "$jdk17" "$jdk25"; do
@@ -95,11 +128,9 @@ for java in "$jdk17" "$jdk25"; do
     wall "start, no process, with agent" "$j" -Xshare:auto "${with[@]}" -cp classes AgentTarget nothing
     wall "start + first /bin/true, without agent" "$j" -Xshare:auto -cp classes AgentTarget pb /bin/true
     wall "start + first /bin/true, with agent" "$j" -Xshare:auto "${with[@]}" -cp classes AgentTarget pb /bin/true
-    per_spawn "one /bin/true start, without agent" 50 "$j" -Xshare:auto
-    per_spawn "one /bin/true start, with agent" 50 "$j" -Xshare:auto "${with[@]}"
+    paired "one /bin/true start over the first $spawns" 50 "$j"
     # the same once the JIT has compiled the gate (and, without the agent, the JDK's own code)
-    per_spawn "one start after $warm starts, without agent" "$warm" "$j" -Xshare:auto
-    per_spawn "one start after $warm starts, with agent" "$warm" "$j" -Xshare:auto "${with[@]}"
+    paired "one start after $warm starts" "$warm" "$j"
     if [ "$v" -lt 25 ]; then
         # the first starts of a JVM again, now that the judge server (shared by every JVM and shell
         # of the user, and long-lived) has itself been compiled by its JIT: the rows above met a
