@@ -537,13 +537,33 @@ class JavaAgentTest {
     }
 
     @Test
-    void anAgentGivenTwiceInstallsOnce() throws Exception {
+    void anAgentGivenTwiceInstallsOnceAndASecondMayOnlyTurnAuditIntoEnforce() throws Exception {
         AgentJvm jvm = AgentJvm.of(25, "in-process");
-        // the JVM flags come before run's own agent (here in audit mode): the first is the one in force
+        // the JVM flags come before run's own agent: here the first enforces, the second audits
         Processes.Result r = jvm.run(box, box.env, "mode=audit", List.of("-javaagent:" + AgentJvm.agentJar() + "=judge=in-process"),
                 "pb", "touch", marker.toString());
         assertThat(r.out()).contains("rule=not-read-only tier=ask");
-        assertThat(r.err()).contains("shellgate agent: already installed in this JVM (mode=enforce)");
+        assertThat(r.err()).contains("shellgate agent: already installed in this JVM (mode=enforce); the second one does nothing");
+        assertThat(marker).doesNotExist();
+        // the other way round (an audit agent first, as JAVA_TOOL_OPTIONS would put it): enforced
+        r = jvm.run(box, box.env, "", List.of("-javaagent:" + AgentJvm.agentJar() + "=judge=in-process,mode=audit"),
+                "pb", "touch", marker.toString());
+        assertThat(r.out()).contains("rule=not-read-only tier=ask");
+        assertThat(r.err()).contains("shellgate agent: already installed in this JVM (mode=audit); the second one turns it"
+                + " to mode=enforce");
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void shellgateAttachTurnsAnAuditingAgentIntoAnEnforcingOne() throws Exception {
+        AgentJvm jvm = AgentJvm.of(17, "server");
+        try (Unattached target = new Unattached(jvm, "-javaagent:" + AgentJvm.agentJar() + "=mode=audit,launcher="
+                + Processes.launcher())) {
+            Processes.Result r = attach(Long.toString(target.pid()));
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(r.out()).contains("carried shellgate's agent already (mode=audit), now mode=enforce");
+            assertThat(target.proceed().get(0)).contains("rule=not-read-only tier=ask");
+        }
         assertThat(marker).doesNotExist();
     }
 

@@ -64,13 +64,6 @@ public final class Agent {
     }
 
     private static synchronized void install(String arguments, Instrumentation instrumentation, boolean attached) {
-        if (installed) {
-            // the JVM loads this class once, from the first copy of the jar: a second agent (given
-            // twice, or attached to a JVM that has it) would only judge every process twice
-            System.err.println("shellgate agent: already installed in this JVM (" + System.getProperty(PROPERTY)
-                    + "); the second one does nothing");
-            return;
-        }
         AgentOptions options;
         try {
             options = AgentOptions.parse(arguments, System.getenv(AgentOptions.ENV));
@@ -86,6 +79,21 @@ public final class Agent {
                 throw new IllegalArgumentException("help is for -javaagent, not for an agent attached to a running JVM");
             }
             System.exit(0);
+        }
+        if (installed) {
+            // the JVM loads this class once, from the first copy of the jar: a second agent (given
+            // twice, or attached to a JVM that has it) would only judge every process twice. The
+            // first one's options stay, except that a second may turn audit mode into enforcing:
+            // an agent that comes first (JAVA_TOOL_OPTIONS does) must not turn the other's off
+            String was = System.getProperty(PROPERTY);
+            if (!options.audit() && Gate.enforce()) {
+                System.setProperty(PROPERTY, "mode=enforce");
+                System.err.println("shellgate agent: already installed in this JVM (" + was + "); the second one turns it"
+                        + " to mode=enforce, and its other options are ignored");
+            } else {
+                System.err.println("shellgate agent: already installed in this JVM (" + was + "); the second one does nothing");
+            }
+            return;
         }
         Gate.configure(options, instrumentation);
         installed = true;

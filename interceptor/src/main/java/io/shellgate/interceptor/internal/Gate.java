@@ -31,6 +31,24 @@ public final class Gate {
         instrumentation = inst;
     }
 
+    /** The options in force. */
+    static AgentOptions options() {
+        return options;
+    }
+
+    /**
+     * Turns audit mode into enforcing (a second agent in the JVM asked for it); never the other
+     * way. Returns whether the mode changed.
+     */
+    public static boolean enforce() {
+        AgentOptions o = options;
+        if (!o.audit()) {
+            return false;
+        }
+        options = new AgentOptions(o.help(), o.policy(), false, o.judge(), o.launcher());
+        return true;
+    }
+
     /**
      * Before {@code ProcessBuilder.start(Redirect[])}, which every start goes through: makes sure
      * ProcessImpl carries the gate (retransforming it the first time), and refuses every start

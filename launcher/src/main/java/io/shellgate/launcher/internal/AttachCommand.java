@@ -141,8 +141,11 @@ public final class AttachCommand implements Callable<Integer> {
             err.println("shellgate attach: " + where + " loaded the agent but does not report it installed");
             return ExitCode.ERROR.code();
         }
-        if (had != null) {
+        if (had != null && had.equals(mode)) {
             out.println("shellgate attach: " + where + " carries shellgate's agent already (" + mode + "); nothing changed");
+        } else if (had != null) {
+            out.println("shellgate attach: " + where + " carried shellgate's agent already (" + had + "), now " + mode
+                    + "; its other options are unchanged");
         } else {
             out.println("shellgate attach: " + where + " carries shellgate's agent (" + mode + "): every process it starts"
                     + " from now on is judged first");
