@@ -460,7 +460,7 @@ class JavaAgentTest {
             // a second agent would judge every process twice: the JVM keeps the first
             Processes.Result again = attach(pid);
             assertThat(again.code()).as(again.toString()).isZero();
-            assertThat(again.out()).contains("carries shellgate's agent already (mode=enforce); nothing changed");
+            assertThat(again.out()).contains("carries shellgate's agent (mode=enforce), and said so before this attach too");
             List<String> after = target.proceed();
             assertThat(after.get(0)).contains("rule=not-read-only tier=ask");
             assertThat(after.get(1)).isEqualTo("RAN exit=0 out=after");

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
             "(ProcessBuilder, Runtime.exec) is judged and reviewed first. Processes it started before are not affected."},
         footer = {"", "The JVM must run Java 17 or newer and allow attaching (not -XX:+DisableAttachMechanism; Java 21 and",
             "newer print a warning for an agent loaded this way, which -XX:+EnableDynamicAgentLoading silences, and",
-            "-XX:-EnableDynamicAgentLoading refuses it). Attaching to a JVM that carries the agent already changes nothing.",
+            "-XX:-EnableDynamicAgentLoading refuses it). Attaching to a JVM that carries the agent already changes nothing,",
+            "except that mode=audit becomes mode=enforce unless the options say mode=audit.",
             "", "Exit code: 0 the JVM carries the agent; 2 usage error or options the agent refuses; 4 it could not be attached."})
 public final class AttachCommand implements Callable<Integer> {
 
@@ -142,7 +143,10 @@ public final class AttachCommand implements Callable<Integer> {
             return ExitCode.ERROR.code();
         }
         if (had != null && had.equals(mode)) {
-            out.println("shellgate attach: " + where + " carries shellgate's agent already (" + mode + "); nothing changed");
+            // most likely an agent that was there (which the second one left as it was); possibly
+            // only a property someone set, in which case the agent is there now
+            out.println("shellgate attach: " + where + " carries shellgate's agent (" + mode + "), and said so before"
+                    + " this attach too");
         } else if (had != null) {
             out.println("shellgate attach: " + where + " carried shellgate's agent already (" + had + "), now " + mode
                     + "; its other options are unchanged");
