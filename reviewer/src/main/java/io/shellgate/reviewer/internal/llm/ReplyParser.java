@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.google.re2j.Pattern;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the LLM's reply into an opinion, trusting nothing: a reply that is not exactly one JSON
@@ -38,8 +37,8 @@ final class ReplyParser {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
-    private static final Pattern THINKING = Pattern.compile("\\A<think>.*?</think>", Pattern.DOTALL);
-    private static final Pattern FENCED = Pattern.compile("\\A```[a-zA-Z]*\\s*\\n(.*)\\n\\s*```\\z", Pattern.DOTALL);
+    /** Longer replies are not read: a verdict and a sentence are a few hundred characters. */
+    static final int MAX_REPLY_CHARS = 64 * 1024;
     private static final String RULES = "(rules?|polic(y|ies)|instructions?|judge('s)?|findings?|guidelines?"
             + "|restrictions?|checks?|safeguards?|shellgate)";
     private static final List<Pattern> ARGUING = List.of(
@@ -60,10 +59,14 @@ final class ReplyParser {
         if (reply == null || reply.isBlank()) {
             return LlmOpinion.escalate("the LLM's reply was empty");
         }
-        String text = THINKING.matcher(reply.strip()).replaceFirst("").strip();
-        Matcher fenced = FENCED.matcher(text);
-        if (fenced.matches()) {
-            text = fenced.group(1).strip();
+        if (reply.length() > MAX_REPLY_CHARS) {
+            return LlmOpinion.escalate("the LLM's reply is " + reply.length() + " characters long, more than the "
+                    + MAX_REPLY_CHARS + " a verdict needs");
+        }
+        String text = withoutThinking(reply.strip()).strip();
+        String fenced = insideFence(text);
+        if (fenced != null) {
+            text = fenced.strip();
         }
         if (!text.startsWith("{") || !text.endsWith("}")) {
             return LlmOpinion.escalate("the LLM's reply is not just one JSON object: " + snippet(reply));
@@ -113,6 +116,55 @@ final class ReplyParser {
                     + reason + "\"");
         }
         return new LlmOpinion(outcome, risk, reason);
+    }
+
+    /**
+     * The reply without a leading {@code <think>...</think>} block (reasoning models put one first).
+     * Searched by hand, as {@link #insideFence} is: the reply is untrusted text, and a regular
+     * expression with backtracking took minutes on a few kilobytes shaped for it.
+     */
+    static String withoutThinking(String text) {
+        if (!text.startsWith("<think>")) {
+            return text;
+        }
+        int end = text.indexOf("</think>", "<think>".length());
+        return end < 0 ? text : text.substring(end + "</think>".length());
+    }
+
+    /**
+     * What a Markdown code fence holds, when the whole text is one: an opening line of
+     * {@code ```} and a language name, a closing line of {@code ```}; null otherwise.
+     */
+    static String insideFence(String text) {
+        if (!text.startsWith("```") || !text.endsWith("```")) {
+            return null;
+        }
+        int first = text.indexOf('\n');
+        int last = text.lastIndexOf('\n');
+        if (first < 0 || last <= first) {
+            return null;
+        }
+        int i = 3;
+        while (i < first && isAsciiLetter(text.charAt(i))) {
+            i++;
+        }
+        if (!isBlank(text, i, first) || !isBlank(text, last + 1, text.length() - 3)) {
+            return null;
+        }
+        return text.substring(first + 1, last);
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isBlank(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Character.isWhitespace(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean arguesWithRules(String reason) {

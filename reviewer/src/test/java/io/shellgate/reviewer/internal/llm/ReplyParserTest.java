@@ -3,6 +3,7 @@ package io.shellgate.reviewer.internal.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,6 +32,41 @@ class ReplyParserTest {
     })
     void takesOffACodeFenceAndLeadingReasoning(String reply) {
         assertThat(ReplyParser.parse(reply)).isEqualTo(new LlmOpinion(Outcome.ESCALATE, Risk.MEDIUM, "unclear"));
+    }
+
+    @Test
+    void aFenceIsOnlyAWholeReplyWithAnOpeningAndAClosingLine() {
+        assertThat(ReplyParser.insideFence("```json\n\n{}\n \n```")).isEqualTo("\n{}\n ");
+        assertThat(ReplyParser.insideFence("```JSON  \n{}\n```")).isEqualTo("{}");
+        assertThat(ReplyParser.insideFence("```json extra\n{}\n```")).isNull();
+        assertThat(ReplyParser.insideFence("```\n{} ```")).isNull();
+        assertThat(ReplyParser.insideFence("```\n{}\nmore```")).isNull();
+        assertThat(ReplyParser.insideFence("```{}```")).isNull();
+        assertThat(ReplyParser.insideFence("{}")).isNull();
+        assertThat(ReplyParser.withoutThinking("<think>a</think>b</think>")).isEqualTo("b</think>");
+        assertThat(ReplyParser.withoutThinking("<think>never closed")).isEqualTo("<think>never closed");
+    }
+
+    /**
+     * Replies shaped to make a backtracking regular expression work for hours (the fence was one:
+     * 2 s for 2,000 characters of this shape, 135 s for 8,000). The timeout only stops a hang; the
+     * parse itself takes microseconds.
+     */
+    @Test
+    @Timeout(60)
+    void aReplyShapedToStallTheParserIsReadInOnePass() {
+        assertThat(ReplyParser.parse("```json\n" + "\n ".repeat(30_000) + "x").reason())
+                .contains("is not just one JSON object");
+        assertThat(ReplyParser.parse("```json\n" + "\n ".repeat(30_000) + "\n```").reason())
+                .contains("is not just one JSON object");
+        assertThat(ReplyParser.parse("<think>" + "<think>".repeat(9_000)).reason()).contains("is not just one JSON object");
+    }
+
+    @Test
+    void aReplyLongerThanAVerdictNeedsIsNotRead() {
+        String reply = "{\"decision\":\"approve\",\"risk\":\"low\",\"reason\":\"" + "a".repeat(ReplyParser.MAX_REPLY_CHARS) + "\"}";
+        assertThat(ReplyParser.parse(reply).outcome()).isEqualTo(Outcome.ESCALATE);
+        assertThat(ReplyParser.parse(reply).reason()).contains("characters long, more than the 65536 a verdict needs");
     }
 
     @ParameterizedTest
