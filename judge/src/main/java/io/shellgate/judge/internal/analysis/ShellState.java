@@ -71,7 +71,7 @@ final class ShellState {
                         ask(a, inv, Checks.DYNAMIC_CODE, "let evaluates " + f.display() + " as arithmetic, which can run commands");
                     }
                     int eq = t.indexOf('=');
-                    if (eq > 0 && Assignments.dangerous(a, t.substring(0, eq).replaceAll("[+\\-*/%<>&|^]+$", ""))) {
+                    if (eq > 0 && Assignments.dangerous(a, withoutOperator(t.substring(0, eq)))) {
                         ask(a, inv, Checks.DANGEROUS_VARIABLE, "let sets " + t.substring(0, eq));
                     }
                 }
@@ -153,6 +153,19 @@ final class ShellState {
         // the action runs later in this same shell
         a.subscript(action.plain(), inv.scope.dialect == Dialect.ZSH ? Dialect.ZSH : inv.scope.dialect, inv.scope.deeper(),
                 inv.span());
+    }
+
+    /**
+     * The variable name of an arithmetic assignment's left side ({@code x+=1}, {@code x<<=2}): the
+     * text with its trailing operator characters taken off, in one pass (a regular expression
+     * anchored at the end went back over the whole run from every start: seconds for a long one).
+     */
+    static String withoutOperator(String left) {
+        int end = left.length();
+        while (end > 0 && "+-*/%<>&|^".indexOf(left.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return left.substring(0, end);
     }
 
     private static void ask(Analyzer a, CommandJudge.Invocation inv, String check, String message) {
