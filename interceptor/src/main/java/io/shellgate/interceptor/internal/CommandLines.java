@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * Turns the argv a JVM is about to start into what the judge is asked. A plain argv goes to the
@@ -21,8 +20,6 @@ import java.util.regex.Pattern;
  */
 final class CommandLines {
 
-    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9_./:,+@%=-]+");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private CommandLines() {}
 
@@ -48,7 +45,7 @@ final class CommandLines {
     static Map<String, String> assigned(Map<String, String> child, Map<String, String> jvm) {
         Map<String, String> assigned = new TreeMap<>();
         for (Map.Entry<String, String> e : child.entrySet()) {
-            if (!e.getValue().equals(jvm.get(e.getKey())) && NAME.matcher(e.getKey()).matches()) {
+            if (!e.getValue().equals(jvm.get(e.getKey())) && isName(e.getKey())) {
                 assigned.put(e.getKey(), e.getValue());
             }
         }
@@ -143,9 +140,41 @@ final class CommandLines {
 
     /** Single-quotes a word unless it is plainly one word; a program name is always a word, never a keyword. */
     static String quote(String word, boolean program) {
-        if (!word.isEmpty() && BARE.matcher(word).matches() && !(program && (word.indexOf('=') >= 0 || word.indexOf('/') < 0))) {
+        if (isBare(word) && !(program && (word.indexOf('=') >= 0 || word.indexOf('/') < 0))) {
             return word;
         }
         return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** Whether a shell reads {@code word} as itself without quotes: letters, digits and {@code _./:,+@%=-}. */
+    static boolean isBare(String word) {
+        if (word.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (!isAlnum(c) && "_./:,+@%=-".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code name} is one a shell can assign: a letter or {@code _}, then letters, digits, {@code _}. */
+    static boolean isName(String name) {
+        if (name.isEmpty() || name.charAt(0) >= '0' && name.charAt(0) <= '9') {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!isAlnum(c) && c != '_') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAlnum(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 }

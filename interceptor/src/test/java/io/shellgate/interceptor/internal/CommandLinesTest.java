@@ -24,6 +24,15 @@ class CommandLinesTest {
     }
 
     @Test
+    void bareWordsAndAssignableNamesAreTheShellsOwn() {
+        assertThat(List.of("a", "of=/dev/sda", "x.tar.gz", "user@host:/p", "-rf", "100%", "a,b+c_d"))
+                .allMatch(CommandLines::isBare);
+        assertThat(List.of("", "a b", "$x", "a;b", "it's", "~", "*", "é", "a\nb")).noneMatch(CommandLines::isBare);
+        assertThat(List.of("A", "_", "_x1", "PATH", "ld_preload")).allMatch(CommandLines::isName);
+        assertThat(List.of("", "1A", "A-B", "A.B", "BASH_FUNC_f%%", "É")).noneMatch(CommandLines::isName);
+    }
+
+    @Test
     void aProgramNameIsNeverAKeywordOrAnAssignment() {
         assertThat(CommandLines.of(List.of("if", "x"), dir, "").command()).isEqualTo("'if' x");
         assertThat(CommandLines.of(List.of("A=b", "x"), dir, "").command()).isEqualTo("'A=b' x");
