@@ -25,13 +25,17 @@ import picocli.CommandLine.Spec;
  * agent is installed there.
  */
 @Command(name = "attach", mixinStandardHelpOptions = true,
-        description = {"Loads shellgate's javaagent into a running JVM of this user: every process it starts from then on",
-            "(ProcessBuilder, Runtime.exec) is judged and reviewed first. Processes it started before are not affected."},
-        footer = {"", "The JVM must run Java 17 or newer and allow attaching (not -XX:+DisableAttachMechanism; Java 21 and",
-            "newer print a warning for an agent loaded this way, which -XX:+EnableDynamicAgentLoading silences, and",
-            "-XX:-EnableDynamicAgentLoading refuses it). Attaching to a JVM that carries the agent already changes nothing,",
-            "except that mode=audit becomes mode=enforce unless the options say mode=audit.",
-            "", "Exit code: 0 the JVM carries the agent; 2 usage error or options the agent refuses; 4 it could not be attached."})
+        description = {"Loads shellgate's javaagent into a running JVM of this user.",
+            "Every process the JVM starts from then on (ProcessBuilder, Runtime.exec) is",
+            "judged and reviewed first; processes it started before are not affected."},
+        footer = {"", "The JVM must run Java 17 or newer and allow attaching (not",
+            "-XX:+DisableAttachMechanism). Java 21 and newer print a warning for an agent",
+            "loaded this way (-XX:+EnableDynamicAgentLoading silences it), and",
+            "-XX:-EnableDynamicAgentLoading refuses it. Attaching to a JVM that carries",
+            "the agent already changes nothing, except that mode=audit becomes",
+            "mode=enforce unless the options say mode=audit.",
+            "", "Exit code: 0 the JVM carries the agent; 2 usage error or options the agent",
+            "refuses; 4 it could not be attached."})
 public final class AttachCommand implements Callable<Integer> {
 
     private static final String AGENT = "io.shellgate.interceptor.Agent";
@@ -40,12 +44,16 @@ public final class AttachCommand implements Callable<Integer> {
     long pid;
 
     @Option(names = "--javaagent", paramLabel = "JAR",
-            description = {"The agent jar (default: $SHELLGATE_AGENT_JAR, else shellgate-agent.jar next to the launcher)."})
+            description = {"The agent jar (default: $SHELLGATE_AGENT_JAR, else",
+                "shellgate-agent.jar next to the launcher)."})
     String jar;
 
     @Option(names = "--options", paramLabel = "OPTIONS",
-            description = {"The agent's options, as after -javaagent:JAR= (policy=FILE, mode=audit, judge=server; see",
-                "java -javaagent:JAR=help -version). launcher= defaults to this launcher, which starts the judge server."})
+            description = {"The agent's options, as after -javaagent:JAR=",
+                "(policy=FILE, mode=audit, judge=server; see",
+                "java -javaagent:JAR=help -version). launcher=",
+                "defaults to this launcher, which starts the judge",
+                "server."})
     String options;
 
     @Spec
