@@ -148,7 +148,7 @@ final class ReplyParser {
         while (i < first && isAsciiLetter(text.charAt(i))) {
             i++;
         }
-        if (!isBlank(text, i, first) || !isBlank(text, last + 1, text.length() - 3)) {
+        if (!text.substring(i, first).isBlank() || !text.substring(last + 1, text.length() - 3).isBlank()) {
             return null;
         }
         return text.substring(first + 1, last);
@@ -156,15 +156,6 @@ final class ReplyParser {
 
     private static boolean isAsciiLetter(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
-    }
-
-    private static boolean isBlank(String text, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (!Character.isWhitespace(text.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     static boolean arguesWithRules(String reason) {
