@@ -20,7 +20,6 @@ import java.util.TreeMap;
  */
 final class CommandLines {
 
-
     private CommandLines() {}
 
     static JudgeLine of(List<String> argv, Path dir, String jvmPath) {

@@ -186,7 +186,8 @@ public final class AttachCommand implements Callable<Integer> {
     private record AgentAnswer(String problem, String property) {}
 
     private static AgentAnswer ask(Path agentJar, String arguments, int java) {
-        try (URLClassLoader loader = agentLoader(agentJar)) {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {agentJar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
             Class<?> agent = Class.forName(AGENT, false, loader);
             return new AgentAnswer((String) agent.getMethod("attachProblem", String.class, int.class).invoke(null, arguments, java),
                     (String) agent.getField("PROPERTY").get(null));
@@ -195,9 +196,5 @@ public final class AttachCommand implements Callable<Integer> {
         } catch (ReflectiveOperationException | IOException | LinkageError | ClassCastException e) {
             throw new IllegalStateException(agentJar + " is not shellgate's agent jar, or not this version's (" + e + ")", e);
         }
-    }
-
-    private static URLClassLoader agentLoader(Path agentJar) throws IOException {
-        return new URLClassLoader(new URL[] {agentJar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
     }
 }

@@ -7,7 +7,6 @@ import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
