@@ -1,9 +1,9 @@
 package io.shellgate.interceptor.internal;
 
 import io.shellgate.interceptor.ShellgateRefusedException;
+import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +19,7 @@ public final class Gate {
     private static final ThreadLocal<Boolean> INSIDE = new ThreadLocal<>();
     /** Where the JVM started, which it never leaves: a child without a directory of its own starts there. */
     private static final Path JVM_DIRECTORY = Path.of("").toAbsolutePath();
+    private static final File JVM_DIRECTORY_FILE = JVM_DIRECTORY.toFile();
     private static volatile AgentOptions options = AgentOptions.parse(null, null);
     private static volatile Instrumentation instrumentation;
     private static volatile Backend backend;
@@ -130,7 +131,7 @@ public final class Gate {
             ProcessBuilder.Redirect[] redirects) {
         Path cwd = dir == null ? JVM_DIRECTORY : JVM_DIRECTORY.resolve(dir);
         Outcome outcome;
-        if (!Files.isDirectory(cwd)) {
+        if (!(dir == null ? JVM_DIRECTORY_FILE : cwd.toFile()).isDirectory()) {
             // nothing can be judged in a directory that is not there; and it is no reason to let
             // the process start unjudged: the JDK does not change directory for an inherited one,
             // so the child would run in the deleted directory, and a named one may appear before

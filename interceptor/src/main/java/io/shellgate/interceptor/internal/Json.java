@@ -21,7 +21,15 @@ final class Json {
     /** Appends {@code value} as a JSON string. */
     static StringBuilder string(StringBuilder out, String value) {
         out.append('"');
-        for (int i = 0; i < value.length(); i++) {
+        int plain = 0;
+        while (plain < value.length() && isPlain(value.charAt(plain))) {
+            plain++;
+        }
+        if (plain == value.length()) {
+            return out.append(value).append('"');
+        }
+        out.append(value, 0, plain);
+        for (int i = plain; i < value.length(); i++) {
             char c = value.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
@@ -39,6 +47,11 @@ final class Json {
             }
         }
         return out.append('"');
+    }
+
+    /** Whether {@code c} is written as itself (most of a command line is). */
+    private static boolean isPlain(char c) {
+        return c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c);
     }
 
     private static boolean validSurrogate(String s, int i) {

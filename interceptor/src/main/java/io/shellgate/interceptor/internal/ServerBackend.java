@@ -6,8 +6,7 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +16,8 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -27,7 +28,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class ServerBackend implements Backend {
 
     /** Long enough for a person to answer a review (the pipeline waits five minutes). */
-    private static final long REPLY_MILLIS = 10 * 60_000L;
+    static final long REPLY_MILLIS = 10 * 60_000L;
+    private static final long WATCH_MILLIS = 1000;
     private static final long START_MILLIS = 20_000L;
     /** The name the JVM's own environment has on a connection. */
     static final String JVM_ENV = "jvm";
@@ -35,16 +37,22 @@ final class ServerBackend implements Backend {
     private final Path run;
     private final String policy;
     private final String launcher;
-    private final OriginInfo origin = OriginInfo.current();
+    /** The request's last field, the same for every request from this JVM. */
+    private final String originJson = originJson(OriginInfo.current());
     private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
+    /** Every connection not closed yet, idle or waiting for a reply: what the deadline watch looks at. */
+    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean watching;
+    private final long replyMillis;
     /** Most processes inherit the JVM's own environment, which never changes: written as JSON once. */
     private final Map<String, String> jvmEnv = System.getenv();
     private final String jvmEnvJson = envJson(jvmEnv);
 
-    private ServerBackend(Path run, String policy, String launcher) {
+    ServerBackend(Path run, String policy, String launcher, long replyMillis) {
         this.run = run;
         this.policy = policy;
         this.launcher = launcher;
+        this.replyMillis = replyMillis;
     }
 
     static ServerBackend create(AgentOptions options) throws Exception {
@@ -60,7 +68,7 @@ final class ServerBackend implements Backend {
             }
             run = run.resolve("policy-" + hex);
         }
-        return new ServerBackend(run, policy, options.launcher());
+        return new ServerBackend(run, policy, options.launcher(), REPLY_MILLIS);
     }
 
     /** The run directory, decided as the launcher and the server decide it (docs/protocol.md). */
@@ -83,6 +91,12 @@ final class ServerBackend implements Backend {
     @Override
     public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
         return outcome(exchange(line, env, cwd));
+    }
+
+    private static String originJson(OriginInfo origin) {
+        StringBuilder r = new StringBuilder(",\"origin\":{\"entry\":\"javaagent\",\"pid\":").append(origin.pid());
+        Json.string(r.append(",\"detail\":"), origin.detail());
+        return Json.string(r.append(",\"session\":"), origin.session()).append("}}\n").toString();
     }
 
     private static String envJson(Map<String, String> env) {
@@ -127,10 +141,7 @@ final class ServerBackend implements Backend {
             }
             r.append(']');
         }
-        r.append(",\"origin\":{\"entry\":\"javaagent\",\"pid\":").append(origin.pid()).append(",\"detail\":");
-        Json.string(r, origin.detail()).append(",\"session\":");
-        Json.string(r, origin.session()).append("}}\n");
-        return r.toString();
+        return r.append(originJson).toString();
     }
 
     /**
@@ -172,7 +183,7 @@ final class ServerBackend implements Backend {
                 Map<String, Object> reply = pooled.roundTrip(line, env, cwd);
                 idle.offer(pooled);
                 return reply;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Overdue e) {
                 pooled.close();
                 throw e;
             } catch (IOException e) {
@@ -300,19 +311,60 @@ final class ServerBackend implements Backend {
         return null;
     }
 
+    /**
+     * Closes connections whose reply is overdue, once a second: the reads block (a selector's
+     * wait cost a JVM's first starts tens of microseconds each, while its code ran interpreted),
+     * and closing the channel is what ends a blocked read. A daemon thread, started with the
+     * first connection.
+     */
+    private void watch() {
+        while (true) {
+            try {
+                Thread.sleep(WATCH_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.currentTimeMillis();
+            for (Connection c : open) {
+                c.expireIfOverdue(now);
+            }
+        }
+    }
+
+    private void startWatch() {
+        if (!watching) {
+            synchronized (this) {
+                if (!watching) {
+                    Thread t = new Thread(this::watch, "shellgate-judge-deadline");
+                    t.setDaemon(true);
+                    t.start();
+                    watching = true;
+                }
+            }
+        }
+    }
+
+    /** No reply within the deadline: the server did get the request, so it is not sent again. */
+    private static final class Overdue extends IOException {
+        Overdue(long millis) {
+            super("the judge server did not answer in " + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
+        }
+    }
+
     /** One connection to the server: one request at a time, a reply line read with a deadline. */
     private final class Connection {
         private final SocketChannel channel;
-        private final Selector selector;
         private final ByteBuffer buffer = ByteBuffer.allocate(8192);
         /** Whether the server keeps the JVM's environment on this connection (its reply named the id). */
         private boolean jvmEnvSent;
+        /** When the reply being waited for is overdue; 0 while no request is out. */
+        private volatile long deadline;
+        private volatile boolean expired;
 
-        Connection(SocketChannel channel) throws IOException {
+        Connection(SocketChannel channel) {
             this.channel = channel;
-            channel.configureBlocking(false);
-            this.selector = Selector.open();
-            channel.register(selector, SelectionKey.OP_READ);
+            open.add(this);
+            startWatch();
         }
 
         Map<String, Object> roundTrip(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
@@ -341,47 +393,55 @@ final class ServerBackend implements Backend {
 
         private String roundTrip(String request) throws IOException {
             ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
-            long deadline = System.currentTimeMillis() + REPLY_MILLIS;
-            while (out.hasRemaining()) {
-                if (channel.write(out) == 0) {
-                    pause(deadline);
+            deadline = System.currentTimeMillis() + replyMillis;
+            try {
+                while (out.hasRemaining()) {
+                    channel.write(out);
                 }
-            }
-            ByteArrayOutputStream reply = new ByteArrayOutputStream();
-            while (true) {
-                buffer.clear();
-                int n = channel.read(buffer);
-                if (n < 0) {
-                    throw new IOException("the judge server closed the connection");
-                }
-                for (int i = 0; i < n; i++) {
-                    byte b = buffer.get(i);
-                    if (b == '\n') {
-                        return reply.toString(StandardCharsets.UTF_8);
+                // a reply usually arrives in one read: it is decoded from the buffer, not copied
+                ByteArrayOutputStream longer = null;
+                byte[] bytes = buffer.array();
+                while (true) {
+                    buffer.clear();
+                    int n = channel.read(buffer);
+                    if (n < 0) {
+                        throw new IOException("the judge server closed the connection");
                     }
-                    reply.write(b);
-                }
-                if (n == 0) {
-                    long left = deadline - System.currentTimeMillis();
-                    if (left <= 0) {
-                        throw new IOException("the judge server did not answer in " + REPLY_MILLIS / 1000 + " s");
+                    for (int i = 0; i < n; i++) {
+                        if (bytes[i] == '\n') {
+                            if (longer == null) {
+                                return new String(bytes, 0, i, StandardCharsets.UTF_8);
+                            }
+                            longer.write(bytes, 0, i);
+                            return longer.toString(StandardCharsets.UTF_8);
+                        }
                     }
-                    selector.select(left);
-                    selector.selectedKeys().clear();
+                    if (longer == null) {
+                        longer = new ByteArrayOutputStream();
+                    }
+                    longer.write(bytes, 0, n);
                 }
+            } catch (ClosedChannelException e) {
+                if (expired) {
+                    throw new Overdue(replyMillis);
+                }
+                throw e;
+            } finally {
+                deadline = 0;
             }
         }
 
-        private static void pause(long deadline) throws IOException {
-            if (System.currentTimeMillis() > deadline) {
-                throw new IOException("the judge server did not take the request");
+        void expireIfOverdue(long now) {
+            long d = deadline;
+            if (d != 0 && now > d) {
+                expired = true;
+                close();
             }
-            Thread.onSpinWait();
         }
 
         void close() {
+            open.remove(this);
             try {
-                selector.close();
                 channel.close();
             } catch (IOException e) {
                 // closing a broken connection

@@ -1,10 +1,22 @@
 package io.shellgate.interceptor.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client's rule: run on allow, or on ask when the review says run; never on deny; no review on an
@@ -52,5 +64,90 @@ class ServerBackendTest {
         assertThat(ServerBackend.runDirectory(Map.of("XDG_STATE_HOME", "/s", "HOME", "/h"))).isEqualTo(Path.of("/s/shellgate/run"));
         assertThat(ServerBackend.runDirectory(Map.of("XDG_STATE_HOME", "relative", "HOME", "/h")))
                 .isEqualTo(Path.of("/h/.local/state/shellgate/run"));
+    }
+
+    @TempDir
+    Path run;
+
+    /**
+     * A server on a real Unix socket in {@link #run} that reads request lines and answers each with
+     * {@code answer} (given the request count, it writes what it likes, or nothing).
+     */
+    private Thread server(AtomicInteger requests, Answer answer) throws IOException {
+        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        listener.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
+        Thread t = new Thread(() -> {
+            try (listener; SocketChannel c = listener.accept()) {
+                ByteBuffer in = ByteBuffer.allocate(1 << 16);
+                while (c.read(in) >= 0) {
+                    for (int i = 0; i < in.position(); i++) {
+                        if (in.get(i) == '\n') {
+                            answer.to(c, requests.incrementAndGet());
+                        }
+                    }
+                    in.clear();
+                }
+            } catch (IOException | InterruptedException e) {
+                // the client went away
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private interface Answer {
+        void to(SocketChannel c, int request) throws IOException, InterruptedException;
+    }
+
+    private static Outcome ask(ServerBackend backend) throws Exception {
+        return backend.decide(new JudgeLine("/bin/true", List.of("/bin/true")), System.getenv(), Path.of("/"));
+    }
+
+    @Test
+    @Timeout(60)
+    void aServerThatDoesNotAnswerInTimeIsARefusalAndIsNotAskedAgain() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        server(requests, (c, n) -> {});
+        ServerBackend backend = new ServerBackend(run, null, null, 1500);
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> ask(backend)).isInstanceOf(IOException.class)
+                .hasMessage("the judge server did not answer in 1500 ms");
+        // the deadline is watched once a second: the refusal comes after it, and within two seconds of it
+        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(1500L, 3500L);
+        assertThat(requests.get()).isEqualTo(1);
+    }
+
+    @Test
+    @Timeout(60)
+    void aReplyInPiecesIsReadWholeEvenWhenACharacterIsSplit() throws Exception {
+        byte[] reply = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"d\u00e9j\u00e0 vu\"}\n"
+                .getBytes(StandardCharsets.UTF_8);
+        int split = new String(reply, StandardCharsets.UTF_8).indexOf('\u00e9') + 1;
+        AtomicInteger requests = new AtomicInteger();
+        server(requests, (c, n) -> {
+            c.write(ByteBuffer.wrap(reply, 0, split));
+            Thread.sleep(200);
+            c.write(ByteBuffer.wrap(reply, split, reply.length - split));
+        });
+        ServerBackend backend = new ServerBackend(run, null, null, 60_000);
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
+        // the same connection serves the next request
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
+        assertThat(requests.get()).isEqualTo(2);
+    }
+
+    @Test
+    @Timeout(60)
+    void aLongReplyOverManyReadsIsReadWhole() throws Exception {
+        String message = "x".repeat(50_000);
+        byte[] reply = ("{\"v\":1,\"tier\":\"deny\",\"rule\":\"r\",\"message\":\"" + message + "\"}\n")
+                .getBytes(StandardCharsets.UTF_8);
+        server(new AtomicInteger(), (c, n) -> {
+            for (int i = 0; i < reply.length; i += 1000) {
+                c.write(ByteBuffer.wrap(reply, i, Math.min(1000, reply.length - i)));
+            }
+        });
+        assertThat(ask(new ServerBackend(run, null, null, 60_000))).isEqualTo(new Outcome(false, "deny", "r", message));
     }
 }
