@@ -46,6 +46,10 @@ public final class Main implements Runnable {
                 System.exit(ExitCode.ERROR.code());
             }
         }
+        if (args.length == 2 && args[0].equals("__aot-training")) {
+            // what the launcher script's AOT cache is made from (see AotTraining)
+            System.exit(io.shellgate.launcher.internal.server.AotTraining.run(args[1]));
+        }
         System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -335,7 +335,9 @@ final class ServerBackend implements Backend {
         if (!watching) {
             synchronized (this) {
                 if (!watching) {
-                    Thread t = new Thread(this::watch, "shellgate-judge-deadline");
+                    // nothing inherited from the tool's thread that happened to start a process first
+                    Thread t = new Thread(null, this::watch, "shellgate-judge-deadline", 0, false);
+                    t.setContextClassLoader(null);
                     t.setDaemon(true);
                     t.start();
                     watching = true;

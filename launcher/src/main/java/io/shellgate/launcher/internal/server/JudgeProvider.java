@@ -15,7 +15,12 @@ public final class JudgeProvider {
     private final Gates gates;
 
     public JudgeProvider(Path explicit) {
-        this.gates = new Gates(explicit, System.getenv());
+        this(explicit, System.getenv());
+    }
+
+    /** With {@code reviewEnv} instead of this process's environment configuring the review (state directory, LLM). */
+    JudgeProvider(Path explicit, Map<String, String> reviewEnv) {
+        this.gates = new Gates(explicit, reviewEnv);
     }
 
     /** The judge for a request made in {@code cwd} with {@code env}. */
