@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Judges through the judge server ({@code shellgate serve}, docs/protocol.md) on JVMs that cannot
@@ -28,8 +29,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class ServerBackend implements Backend {
 
     /** Long enough for a person to answer a review (the pipeline waits five minutes). */
-    static final long REPLY_MILLIS = 10 * 60_000L;
+    private static final long REPLY_MILLIS = 10 * 60_000L;
     private static final long WATCH_MILLIS = 1000;
+    private static final long EXPIRED = -1;
     private static final long START_MILLIS = 20_000L;
     /** The name the JVM's own environment has on a connection. */
     static final String JVM_ENV = "jvm";
@@ -359,9 +361,12 @@ final class ServerBackend implements Backend {
         private final ByteBuffer buffer = ByteBuffer.allocate(8192);
         /** Whether the server keeps the JVM's environment on this connection (its reply named the id). */
         private boolean jvmEnvSent;
-        /** When the reply being waited for is overdue; 0 while no request is out. */
-        private volatile long deadline;
-        private volatile boolean expired;
+        /**
+         * When the reply being waited for is overdue; 0 while no request is out, {@link #EXPIRED}
+         * once the watch closed the connection for it (set only over the deadline it saw, so a
+         * reply that came in meanwhile keeps its connection).
+         */
+        private final AtomicLong deadline = new AtomicLong();
 
         Connection(SocketChannel channel) {
             this.channel = channel;
@@ -395,7 +400,11 @@ final class ServerBackend implements Backend {
 
         private String roundTrip(String request) throws IOException {
             ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
-            deadline = System.currentTimeMillis() + replyMillis;
+            long mine = System.currentTimeMillis() + replyMillis;
+            if (!deadline.compareAndSet(0, mine)) {
+                // the watch closed it as its last reply came: the request goes on another connection
+                throw new ClosedChannelException();
+            }
             try {
                 while (out.hasRemaining()) {
                     channel.write(out);
@@ -424,19 +433,18 @@ final class ServerBackend implements Backend {
                     longer.write(bytes, 0, n);
                 }
             } catch (ClosedChannelException e) {
-                if (expired) {
+                if (deadline.get() == EXPIRED) {
                     throw new Overdue(replyMillis);
                 }
                 throw e;
             } finally {
-                deadline = 0;
+                deadline.compareAndSet(mine, 0);
             }
         }
 
         void expireIfOverdue(long now) {
-            long d = deadline;
-            if (d != 0 && now > d) {
-                expired = true;
+            long d = deadline.get();
+            if (d > 0 && now > d && deadline.compareAndSet(d, EXPIRED)) {
                 close();
             }
         }

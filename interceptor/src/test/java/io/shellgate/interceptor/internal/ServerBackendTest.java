@@ -77,18 +77,29 @@ class ServerBackendTest {
         ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listener.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
         Thread t = new Thread(() -> {
-            try (listener; SocketChannel c = listener.accept()) {
-                ByteBuffer in = ByteBuffer.allocate(1 << 16);
-                while (c.read(in) >= 0) {
-                    for (int i = 0; i < in.position(); i++) {
-                        if (in.get(i) == '\n') {
-                            answer.to(c, requests.incrementAndGet());
+            try (listener) {
+                while (true) {
+                    SocketChannel c = listener.accept();
+                    Thread connection = new Thread(() -> {
+                        try (c) {
+                            ByteBuffer in = ByteBuffer.allocate(1 << 16);
+                            while (c.read(in) >= 0) {
+                                for (int i = 0; i < in.position(); i++) {
+                                    if (in.get(i) == '\n') {
+                                        answer.to(c, requests.incrementAndGet());
+                                    }
+                                }
+                                in.clear();
+                            }
+                        } catch (IOException | InterruptedException e) {
+                            // the client went away
                         }
-                    }
-                    in.clear();
+                    });
+                    connection.setDaemon(true);
+                    connection.start();
                 }
-            } catch (IOException | InterruptedException e) {
-                // the client went away
+            } catch (IOException e) {
+                // the listener is gone with the test's directory
             }
         });
         t.setDaemon(true);
@@ -116,6 +127,22 @@ class ServerBackendTest {
         // the deadline is watched once a second: the refusal comes after it, and within two seconds of it
         assertThat((System.nanoTime() - start) / 1_000_000).isBetween(1500L, 3500L);
         assertThat(requests.get()).isEqualTo(1);
+    }
+
+    @Test
+    @Timeout(60)
+    void afterAnOverdueReplyTheNextRequestGoesOnAFreshConnection() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        server(requests, (c, n) -> {
+            if (n > 1) {
+                c.write(ByteBuffer.wrap("{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"m\"}\n"
+                        .getBytes(StandardCharsets.UTF_8)));
+            }
+        });
+        ServerBackend backend = new ServerBackend(run, null, null, 1000);
+        assertThatThrownBy(() -> ask(backend)).hasMessage("the judge server did not answer in 1 s");
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(requests.get()).isEqualTo(2);
     }
 
     @Test

@@ -20,10 +20,10 @@ import java.util.stream.Stream;
 /**
  * The work the launcher's AOT cache is made from ({@code __aot-training}, run in the background by
  * the launcher script with {@code -XX:AOTCacheOutput}): the drop-in shell's one request, then a
- * judge server in a private temporary directory answering a few thousand requests over its Unix
- * socket, shaped like the javaagent's and the drop-in shell's. A cache made from one request held
- * the classes a start needs but no method profiles; with these the server's JIT compiles the
- * request path within its first few hundred requests instead of several thousand.
+ * judge server in a private temporary directory answering {@value #REQUESTS} requests over its
+ * Unix socket, shaped like the javaagent's and the drop-in shell's. A cache made from one request
+ * held the classes a start needs but no method profiles; with these a new server's JIT compiles
+ * the request path sooner (docs/benchmarks.md, the javaagent).
  *
  * <p>Everything it touches is in its own directory: the policies, the audit log and the approvals
  * come from an environment of its own (not the user's), no request waits for a person, and no
@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  */
 public final class AotTraining {
 
-    /** Enough for the JIT's profiles of the request path; a second or two on a small machine. */
+    /** Enough for the JIT's profiles of the request path; a few seconds of one core on a small machine. */
     static final int REQUESTS = 10000;
 
     private AotTraining() {}
