@@ -108,6 +108,28 @@ class AotCacheTest extends SandboxTest {
     }
 
     @Test
+    void aLockLeftByAKilledRunStopsTheCacheOnlyForTenMinutes() throws Exception {
+        Map<String, String> noServer = new HashMap<>(box.env);
+        noServer.put("SHELLGATE_NO_SERVER", "1");
+        // the lock a background run holds while it makes the cache, named as the launcher names it
+        assertThat(box.shellgate(noServer, null, "-c", "true").code()).isZero();
+        Path made = awaitCache();
+        Path lock = made.resolveSibling(made.getFileName() + ".lock");
+        Files.delete(made);
+        Files.createDirectory(lock);
+        // a recent lock: another run is making the cache, so this one does not start a second
+        assertThat(box.shellgate(noServer, null, "-c", "true").code()).isZero();
+        Thread.sleep(1000);
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().arguments()
+                .map(a -> String.join(" ", a).contains("-XX:AOTCacheOutput=" + made)).orElse(false))).isEmpty();
+        assertThat(lock).isDirectory();
+        // a lock older than ten minutes was left by a run that died: the next use makes the cache
+        Files.setLastModifiedTime(lock, FileTime.from(Instant.now().minus(Duration.ofMinutes(11))));
+        assertThat(box.shellgate(noServer, null, "-c", "true").code()).isZero();
+        assertThat(awaitCache()).isEqualTo(made);
+    }
+
+    @Test
     void aDamagedCacheIsPassedOverInSilence() throws Exception {
         assertThat(box.shellgate("-c", "true").code()).isZero();
         Path aot = awaitCache();
