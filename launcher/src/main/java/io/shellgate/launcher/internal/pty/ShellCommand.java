@@ -1,6 +1,7 @@
 package io.shellgate.launcher.internal.pty;
 
 import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.Directories;
 import io.shellgate.launcher.internal.PolicyOptions;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.server.RunDir;
@@ -16,14 +17,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -130,10 +129,8 @@ public final class ShellCommand implements Callable<Integer> {
         if (dir == null) {
             return;
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Directories.deleteTree(dir);
         } catch (IOException e) {
             // a directory left in the private run directory does no harm
         }
