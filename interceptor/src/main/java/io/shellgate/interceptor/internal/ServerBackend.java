@@ -44,7 +44,6 @@ final class ServerBackend implements Backend {
     private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
     /** Every connection not closed yet, idle or waiting for a reply: what the deadline watch looks at. */
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
-    private volatile boolean watching;
     private final long replyMillis;
     /** Most processes inherit the JVM's own environment, which never changes: written as JSON once. */
     private final Map<String, String> jvmEnv = System.getenv();
@@ -55,6 +54,12 @@ final class ServerBackend implements Backend {
         this.policy = policy;
         this.launcher = launcher;
         this.replyMillis = replyMillis;
+        // made at the first start, which then connects: the watch starts with it, inheriting
+        // nothing from the tool's thread that happened to start a process first
+        Thread watch = new Thread(null, this::watch, "shellgate-judge-deadline", 0, false);
+        watch.setContextClassLoader(null);
+        watch.setDaemon(true);
+        watch.start();
     }
 
     static ServerBackend create(AgentOptions options) throws Exception {
@@ -317,7 +322,7 @@ final class ServerBackend implements Backend {
      * Closes connections whose reply is overdue, once a second: the reads block (a selector's
      * wait cost a JVM's first starts tens of microseconds each, while its code ran interpreted),
      * and closing the channel is what ends a blocked read. A daemon thread, started with the
-     * first connection.
+     * backend.
      */
     private void watch() {
         while (true) {
@@ -329,21 +334,6 @@ final class ServerBackend implements Backend {
             long now = System.currentTimeMillis();
             for (Connection c : open) {
                 c.expireIfOverdue(now);
-            }
-        }
-    }
-
-    private void startWatch() {
-        if (!watching) {
-            synchronized (this) {
-                if (!watching) {
-                    // nothing inherited from the tool's thread that happened to start a process first
-                    Thread t = new Thread(null, this::watch, "shellgate-judge-deadline", 0, false);
-                    t.setContextClassLoader(null);
-                    t.setDaemon(true);
-                    t.start();
-                    watching = true;
-                }
             }
         }
     }
@@ -371,7 +361,6 @@ final class ServerBackend implements Backend {
         Connection(SocketChannel channel) {
             this.channel = channel;
             open.add(this);
-            startWatch();
         }
 
         Map<String, Object> roundTrip(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
