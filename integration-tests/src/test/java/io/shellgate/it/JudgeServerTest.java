@@ -407,4 +407,108 @@ class JudgeServerTest extends SandboxTest {
             stubThread.join(10_000);
         }
     }
+
+    /** A javaagent's request for {@code argv} (or {@code cmd} when argv is null) that asks for reusable allows. */
+    private String agentJudge(String cmd, String... argv) throws IOException {
+        return agentRequest("judge", null, null, cmd, argv);
+    }
+
+    /** A {@code ran} notice of starts at {@code times} (a JSON array) on the allow with {@code token}. */
+    private String agentRan(String times, String token, String cmd, String... argv) throws IOException {
+        return agentRequest("ran", times, token, cmd, argv);
+    }
+
+    private String agentRequest(String op, String times, String token, String cmd, String[] argv) throws IOException {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("v", 1);
+        r.put("op", op);
+        if (times != null) {
+            r.set("times", JSON.readTree(times));
+            r.put("token", token);
+        }
+        r.put("review", true).put("brief", true).put("recheck", true).put("dialect", "bash").put("cwd", box.work.toString());
+        r.put("cmd", cmd);
+        if (argv.length > 0) {
+            r.putArray("argv").addAll(java.util.Arrays.stream(argv).map(a -> JSON.getNodeFactory().textNode(a)).toList());
+        }
+        r.putObject("env").put("PATH", "/usr/bin:/bin").put("HOME", box.home.toString());
+        r.putObject("origin").put("entry", "javaagent").put("pid", 42).put("detail", "Tool").put("session", "s");
+        r.put("token", box.token());
+        return r.toString();
+    }
+
+    @Test
+    void anAllowComesWithTheFileFactsItRestsOnAndARanNoticeIsLoggedWithoutAReply() throws Exception {
+        box.startServer();
+        List<JsonNode> replies = tcp(4,
+                agentJudge("ignored", "/usr/bin/echo", "hi"),
+                agentJudge("ignored", "/usr/bin/touch", "x"),
+                agentJudge("ls *.txt"),
+                agentJudge("ignored", "/usr/bin/echo", "hi"));
+        JsonNode allow = replies.getFirst();
+        assertThat(allow.path("tier").asText()).isEqualTo("allow");
+        List<String> facts = new java.util.ArrayList<>();
+        allow.path("recheck").path("facts").forEach(f -> facts.add(f.get(0).asText() + " " + f.get(1).asText() + " " + f.get(2).asText()));
+        // this server (a later one has another server.pid), the policy files, the program and its directories
+        assertThat(facts.getFirst()).matches("identity " + java.util.regex.Pattern.quote(box.run.resolve("server.pid").toString())
+                + " \\d+:\\d+:\\d+:\\d+:\\d+");
+        assertThat(facts).contains("regular " + box.home.resolve(".config/shellgate/policy.toml") + " false",
+                "exists " + box.work.resolve(".git") + " false", "lexists /usr/bin/echo true", "dir-uid /usr/bin 0",
+                "perms " + Path.of("/usr/bin/echo").toRealPath() + " "
+                        + PosixFilePermissions.toString(Files.getPosixFilePermissions(Path.of("/usr/bin/echo"))));
+        // an ask, and an allow that rests on what a glob matched, offer nothing to reuse
+        assertThat(replies.get(1).path("tier").asText()).isEqualTo("ask");
+        assertThat(replies.get(1).has("recheck")).isFalse();
+        assertThat(replies.get(2).path("tier").asText()).isEqualTo("allow");
+        assertThat(replies.get(2).has("recheck")).isFalse();
+        // the same facts, and a token for each allow offered
+        assertThat(replies.get(3).path("recheck").path("facts")).isEqualTo(allow.path("recheck").path("facts"));
+        String token = allow.path("recheck").path("token").asText();
+        assertThat(token).isNotEmpty().isNotEqualTo(replies.get(3).path("recheck").path("token").asText());
+
+        // two starts on the reused allow: logged with their own times, and the next reply is the ping's
+        long t1 = 1_700_000_000_000L;
+        List<JsonNode> after = tcp(1, agentRan("[" + t1 + "," + (t1 + 1500) + "]", token, "ignored", "/usr/bin/echo", "hi"),
+                // a token this server never gave, on a request that now asks: judged now, and logged as already started
+                agentRan("[" + (t1 + 3000) + "]", "no-such-token", "ignored", "/usr/bin/touch", "x"),
+                "{\"v\":1,\"op\":\"ping\",\"token\":\"" + box.token() + "\"}");
+        assertThat(after.getFirst().path("pong").asBoolean()).isTrue();
+        List<JsonNode> log = new java.util.ArrayList<>();
+        for (String line : box.shellgate("log", "--json").out().lines().toList()) {
+            log.add(JSON.readTree(line));
+        }
+        List<JsonNode> ran = log.stream().filter(r -> r.path("message").asText().contains("reused")).toList();
+        assertThat(ran).extracting(r -> r.path("time").asText())
+                .containsExactly("2023-11-14T22:13:20.000Z", "2023-11-14T22:13:21.500Z", "2023-11-14T22:13:23.000Z");
+        assertThat(ran.subList(0, 2)).allSatisfy(r -> {
+            assertThat(r.path("run").asBoolean()).isTrue();
+            assertThat(r.path("entry").asText()).isEqualTo("javaagent");
+            assertThat(r.path("cmd").asText()).isEqualTo("/usr/bin/echo hi");
+            assertThat(r.path("message").asText()).isEqualTo("read-only (started on an allow javaagent reused, after asking its"
+                    + " file questions again)");
+        });
+        assertThat(ran.get(2).path("run").asBoolean()).isFalse();
+        assertThat(ran.get(2).path("tier").asText()).isEqualTo("ask");
+        assertThat(ran.get(2).path("message").asText()).startsWith("already started on an allow javaagent reused, after asking its"
+                + " file questions again; judged again now, it is ask: ");
+        // a notice is never answered, not even when it is malformed
+        assertThat(tcp(1, agentRan("[\"soon\"]", token, "ignored", "/usr/bin/echo", "hi"),
+                "{\"v\":1,\"op\":\"ping\",\"token\":\"" + box.token() + "\"}").getFirst().path("pong").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aPolicyFileChangedTooRecentlyToTellALaterChangeOffersNoReuse() throws Exception {
+        box.startServer();
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), "[settings]\ntime-budget-ms = 20000\n");
+        // written within the last two seconds: a change now could keep its time stamps
+        JsonNode fresh = tcp(1, agentJudge("ignored", "/usr/bin/echo", "hi")).getFirst();
+        assertThat(fresh.path("tier").asText()).isEqualTo("allow");
+        assertThat(fresh.has("recheck")).isFalse();
+        Thread.sleep(2100);
+        JsonNode settled = tcp(1, agentJudge("ignored", "/usr/bin/echo", "hi")).getFirst();
+        List<String> facts = new java.util.ArrayList<>();
+        settled.path("recheck").path("facts").forEach(f -> facts.add(f.get(0).asText() + " " + f.get(1).asText()));
+        assertThat(facts).contains("identity " + box.home.resolve(".config/shellgate/policy.toml"));
+    }
 }

@@ -2,6 +2,7 @@ package io.shellgate.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
@@ -205,6 +206,41 @@ class HostTest {
         Verdict after = judge.judge(JudgeRequest.ofArgv(List.of("ls", "-la"), dir, env));
         assertThat(after.tier()).as("before: %s", before.reasons()).isEqualTo(Tier.ASK);
         assertThat(after.reasons()).anySatisfy(r -> assertThat(r.message()).contains(evil.resolve("ls").toString()));
+    }
+
+    /** The facts as "op path answer" lines. */
+    private static List<String> facts(List<FileFacts.Fact> facts) {
+        return facts.stream().map(f -> f.op() + " " + f.path() + " " + f.answer()).toList();
+    }
+
+    @Test
+    void anAllowOffersTheFileFactsItRestsOnAndTheyFollowTheMachine() throws IOException {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Map<String, String> env = env(bin + ":/usr/bin:/bin");
+        JudgeRequest ls = new JudgeRequest("ls -la", Dialect.BASH, dir, env);
+        assertThat(JUDGE.facts(ls)).as("nothing judged yet").isNull();
+        assertThat(JUDGE.judge(ls).tier()).isEqualTo(Tier.ALLOW);
+        List<String> facts = facts(JUDGE.facts(ls));
+        Path real = Path.of("/usr/bin/ls").toRealPath();
+        // not in the directory first on PATH, then found and followed to the file that runs, whose directories are the system's
+        assertThat(facts).contains("regular " + bin.resolve("ls") + " false", "real /usr/bin/ls " + real, "dir-uid / 0", "dir-uid " + real.getParent() + " 0",
+                        "perms " + real + " " + PosixFilePermissions.toString(Files.getPosixFilePermissions(real)))
+                .doesNotHaveDuplicates();
+        // a program that now shadows it: the facts no longer hold, and the verdict is not the same
+        executable(bin.resolve("ls"));
+        assertThat(JUDGE.facts(ls)).isNull();
+        assertThat(JUDGE.judge(ls).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void anAllowThatRestsOnMoreThanFileFactsOffersNone() throws IOException {
+        Files.writeString(dir.resolve("notes.txt"), "x");
+        JudgeRequest glob = new JudgeRequest("cat *.txt", Dialect.BASH, dir, env("/usr/bin:/bin"));
+        assertThat(JUDGE.judge(glob).tier()).isEqualTo(Tier.ALLOW);
+        assertThat(JUDGE.facts(glob)).isNull();
+        JudgeRequest ask = new JudgeRequest("touch x", Dialect.BASH, dir, env("/usr/bin:/bin"));
+        assertThat(JUDGE.judge(ask).tier()).isEqualTo(Tier.ASK);
+        assertThat(JUDGE.facts(ask)).isNull();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.shellgate.reviewer;
 
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
+import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -41,19 +42,42 @@ public final class Gates {
         this.reviewEnv = Map.copyOf(reviewEnv);
     }
 
-    /** A policy in effect, its judge, and its review pipeline. */
-    public record Gate(Policy policy, Judge judge, Reviewer reviewer) {}
+    /**
+     * The file questions, with their answers, that finding {@code gate}'s policies in {@code cwd}
+     * with {@code env} asks: the policies are found again, through a recorder, and must be the
+     * same files with the same contents. Null when they are not (a policy changed since the gate
+     * was loaded) or one was changed too recently for its time stamps to tell a later change.
+     */
+    public List<FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gate gate) {
+        FileFacts files = FileFacts.recording();
+        String k;
+        try {
+            k = key(PolicyLoader.discover(cwd, env, explicit, files));
+        } catch (PolicyException e) {
+            return null;
+        }
+        synchronized (cache) {
+            return cache.get(k) == gate ? files.facts() : null;
+        }
+    }
 
-    /** The gate for a command in {@code cwd}, whose user and project policy files are found from {@code env}. */
-    public Gate load(Path cwd, Map<String, String> env) throws PolicyException {
-        List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
+    private static String key(List<PolicySource> sources) {
         StringBuilder key = new StringBuilder();
         for (PolicySource s : sources) {
             key.append(s.layer()).append('\u0000').append(s.name()).append('\u0000');
             // the built-in text never changes while this process runs
             key.append(s.layer() == Layer.DEFAULT ? "" : s.text()).append('\u0001');
         }
-        String k = key.toString();
+        return key.toString();
+    }
+
+    /** A policy in effect, its judge, and its review pipeline. */
+    public record Gate(Policy policy, Judge judge, Reviewer reviewer) {}
+
+    /** The gate for a command in {@code cwd}, whose user and project policy files are found from {@code env}. */
+    public Gate load(Path cwd, Map<String, String> env) throws PolicyException {
+        List<PolicySource> sources = PolicyLoader.discover(cwd, env, explicit);
+        String k = key(sources);
         synchronized (cache) {
             Gate cached = cache.get(k);
             if (cached != null) {

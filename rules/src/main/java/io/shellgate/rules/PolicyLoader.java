@@ -84,21 +84,27 @@ public final class PolicyLoader {
      * @throws PolicyException when a file exists but cannot be read, or {@code explicit} does not exist
      */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit) throws PolicyException {
+        return discover(cwd, env, explicit, FileFacts.live());
+    }
+
+    /** The same, asking the file system through {@code files} (which may record what it was asked). */
+    public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit, FileFacts files)
+            throws PolicyException {
         List<PolicySource> sources = new ArrayList<>();
         sources.add(builtIn());
         Optional<Path> user = userPolicyPath(env);
-        if (user.isPresent() && Files.isRegularFile(user.get())) {
-            sources.add(read(Layer.USER, user.get()));
+        if (user.isPresent() && files.isRegularFile(user.get())) {
+            sources.add(read(Layer.USER, user.get(), files));
         }
-        Optional<Path> project = projectPolicyPath(cwd);
-        if (project.isPresent() && Files.isRegularFile(project.get()) && !project.equals(user)) {
-            sources.add(read(Layer.PROJECT, project.get()));
+        Optional<Path> project = projectPolicyPath(cwd, files);
+        if (project.isPresent() && files.isRegularFile(project.get()) && !project.equals(user)) {
+            sources.add(read(Layer.PROJECT, project.get(), files));
         }
         if (explicit != null) {
-            if (!Files.isRegularFile(explicit)) {
+            if (!files.isRegularFile(explicit)) {
                 throw new PolicyException(explicit + ": no such policy file (given with --policy)");
             }
-            sources.add(read(Layer.EXPLICIT, explicit));
+            sources.add(read(Layer.EXPLICIT, explicit, files));
         }
         return sources;
     }
@@ -121,12 +127,16 @@ public final class PolicyLoader {
      * repository that contains {@code cwd}, or in {@code cwd} itself outside a repository.
      */
     public static Optional<Path> projectPolicyPath(Path cwd) {
+        return projectPolicyPath(cwd, FileFacts.live());
+    }
+
+    private static Optional<Path> projectPolicyPath(Path cwd, FileFacts files) {
         if (cwd == null) {
             return Optional.empty();
         }
         Path dir = cwd.toAbsolutePath().normalize();
         for (Path d = dir; d != null; d = d.getParent()) {
-            if (Files.exists(d.resolve(".git"))) {
+            if (files.exists(d.resolve(".git"))) {
                 return Optional.of(d.resolve(".shellgate").resolve("policy.toml"));
             }
         }
@@ -135,8 +145,12 @@ public final class PolicyLoader {
 
     /** Reads one policy file. */
     public static PolicySource read(Layer layer, Path file) throws PolicyException {
+        return read(layer, file, FileFacts.live());
+    }
+
+    private static PolicySource read(Layer layer, Path file, FileFacts files) throws PolicyException {
         try {
-            return new PolicySource(layer, file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+            return new PolicySource(layer, file.toString(), files.readString(file));
         } catch (IOException e) {
             throw new PolicyException(file + ": cannot read the policy file: " + e.getMessage());
         }

@@ -68,7 +68,7 @@ public final class ServeCommand implements Callable<Integer> {
                     return ExitCode.ALLOW.code();
                 }
                 String self = System.getenv("SHELLGATE_LAUNCHER");
-                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self, null),
+                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self, null, run.pid()),
                         idle())) {
                     server.start();
                     server.await();

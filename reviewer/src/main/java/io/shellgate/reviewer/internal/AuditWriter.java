@@ -52,11 +52,25 @@ final class AuditWriter {
     }
 
     void record(ReviewRequest r, Decision d) {
-        if (log == null) {
+        record(r, d, new long[] {System.currentTimeMillis()});
+    }
+
+    /** One record of the decision for each of {@code times} (milliseconds since the epoch), appended together. */
+    void record(ReviewRequest r, Decision d, long[] times) {
+        if (log == null || times.length == 0) {
             return;
         }
         try {
-            log.append(line(r, d));
+            String lines = line(r, d, times[0]);
+            if (times.length > 1) {
+                StringBuilder all = new StringBuilder(lines);
+                String rest = lines.substring(lines.indexOf(',') + 1);
+                for (int i = 1; i < times.length; i++) {
+                    all.append('\n').append(timePart(times[i])).append(rest);
+                }
+                lines = all.toString();
+            }
+            log.append(lines);
         } catch (IOException | RuntimeException e) {
             // the decision stands; losing its record must not turn a refusal into a crash
             LOG.log(Level.WARNING, "shellgate: cannot write the audit log: " + e.getMessage());
@@ -89,7 +103,15 @@ final class AuditWriter {
     }
 
     /** The record as one line of compact JSON: the time, then what it says. */
-    static synchronized String line(ReviewRequest r, Decision d) throws IOException {
+    static String line(ReviewRequest r, Decision d) throws IOException {
+        return line(r, d, System.currentTimeMillis());
+    }
+
+    private static String timePart(long millis) {
+        return "{\"time\":\"" + Timestamps.of(millis) + "\",";
+    }
+
+    static synchronized String line(ReviewRequest r, Decision d, long millis) throws IOException {
         Said said = Said.of(r, d);
         String rest = SAID.get(said);
         if (rest == null) {
@@ -101,7 +123,7 @@ final class AuditWriter {
                 SAID.put(said, rest);
             }
         }
-        return "{\"time\":\"" + Timestamps.of(System.currentTimeMillis()) + "\"," + rest;
+        return timePart(millis) + rest;
     }
 
     /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */

@@ -12,6 +12,7 @@ import io.shellgate.rules.Approval;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,6 +60,17 @@ public final class ReviewPipeline implements Reviewer {
             d = new Decision(false, Step.TIMEOUT, "review failed (" + e + "); not run", r.verdict());
         }
         audit.record(r, d);
+        return d;
+    }
+
+    @Override
+    public Decision ran(ReviewRequest r, long[] startedAt) {
+        Verdict v = r.verdict();
+        String reused = "started on an allow " + r.origin().entry().id() + " reused, after asking its file questions again";
+        Decision d = v.tier() == Tier.ALLOW ? new Decision(true, Step.JUDGE, "read-only (" + reused + ")", v)
+                : new Decision(false, Step.JUDGE, "already " + reused + "; judged again now, it is " + v.tier().id() + ": "
+                        + v.primary().message(), v);
+        audit.record(r, d, startedAt);
         return d;
     }
 

@@ -8,11 +8,14 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.judge.internal.syntax.ArgvScript;
 import io.shellgate.judge.internal.syntax.Script;
 import io.shellgate.judge.internal.syntax.ShellParser;
+import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** The judge: budgets, the raw-text backstop, the parse, and the analysis, failing closed throughout. */
 public final class JudgeEngine implements Judge {
@@ -21,22 +24,26 @@ public final class JudgeEngine implements Judge {
     private final ShellParser parser;
     private final HostView host;
     private final VerdictMemo memo = new VerdictMemo();
+    /** The machine asked through a recorder, for {@link #facts}; null for a judge of the example machine. */
+    private final Function<FileFacts, HostView> recordedHost;
 
-    private JudgeEngine(CompiledPolicy policy, ShellParser parser, HostView host) {
+    private JudgeEngine(CompiledPolicy policy, ShellParser parser, HostView host, Function<FileFacts, HostView> recordedHost) {
         this.policy = policy;
         this.parser = parser;
         this.host = host;
+        this.recordedHost = recordedHost;
     }
 
     /** A judge of the real machine. */
     public static JudgeEngine create(Policy policy, ShellParser parser) throws PolicyException {
         CompiledPolicy compiled = new CompiledPolicy(policy);
-        return new JudgeEngine(compiled, parser, new SystemHostView(compiled.trust));
+        return new JudgeEngine(compiled, parser, new SystemHostView(compiled.trust),
+                files -> new SystemHostView(compiled.trust, files));
     }
 
     /** A judge of the fixed example machine, for checking policy examples. */
     public static JudgeEngine forExamples(Policy policy, ShellParser parser) throws PolicyException {
-        return new JudgeEngine(new CompiledPolicy(policy), parser, new ExampleHostView());
+        return new JudgeEngine(new CompiledPolicy(policy), parser, new ExampleHostView(), null);
     }
 
     /** The working directory and environment examples are judged in. */
@@ -65,6 +72,30 @@ public final class JudgeEngine implements Judge {
             memo.remember(request, verdict, seen.answers());
         }
         return verdict;
+    }
+
+    /**
+     * The file questions that an allow this judge reached for {@code request} rests on: each
+     * question its analysis asked the machine is asked again, through a recorder, and must get the
+     * same answer. While every one of the facts returned gets its answer again, the analysis of the
+     * same request under the same policy reaches the same allow. Null when this judge remembers no
+     * allow for the request, when an answer has changed since, or when the analysis asked something
+     * that file facts cannot capture (a glob, a search of a tree, a repository's git config).
+     */
+    @Override
+    public List<FileFacts.Fact> facts(JudgeRequest request) {
+        List<Predicate<HostView>> answers = recordedHost == null ? null : memo.answers(request);
+        if (answers == null) {
+            return null;
+        }
+        FileFacts files = FileFacts.recording();
+        HostView view = recordedHost.apply(files);
+        for (Predicate<HostView> answer : answers) {
+            if (!answer.test(view)) {
+                return null;
+            }
+        }
+        return files.facts();
     }
 
     private Verdict judge(JudgeRequest request, HostView view) {

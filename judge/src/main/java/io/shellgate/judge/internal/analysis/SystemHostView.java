@@ -1,8 +1,6 @@
 package io.shellgate.judge.internal.analysis;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import io.shellgate.rules.FileFacts;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -10,10 +8,21 @@ import java.util.List;
 final class SystemHostView implements HostView {
 
     private final TrustedDirectories trust;
+    private final FileFacts files;
     private final GitConfigInspector git = new GitConfigInspector();
 
     SystemHostView(TrustedDirectories trust) {
+        this(trust, FileFacts.live());
+    }
+
+    /**
+     * A view that asks the file system through {@code files}. For one that records, the answers of
+     * {@link #resolve}, {@link #isDirectory} and {@link #realPath} come from the questions it
+     * records alone; the other questions make the record incomplete.
+     */
+    SystemHostView(TrustedDirectories trust, FileFacts files) {
         this.trust = trust;
+        this.files = files;
     }
 
     @Override
@@ -31,15 +40,15 @@ final class SystemHostView implements HostView {
         for (String entry : path.split(":", -1)) {
             Path dir = entry.isEmpty() ? cwd : cwd.resolve(entry).normalize();
             Path candidate = dir.resolve(name);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+            if (files.isRegularFile(candidate) && files.isExecutable(candidate)) {
                 return file(candidate, cwd);
             }
         }
         // nothing runs now; a later entry could be created in time in an untrusted directory
         for (String entry : path.split(":", -1)) {
             Path dir = entry.isEmpty() ? cwd : cwd.resolve(entry).normalize();
-            String problem = trust.problem(dir, cwd);
-            if (problem != null && Files.isDirectory(dir)) {
+            String problem = trust.problem(dir, cwd, files);
+            if (problem != null && files.isDirectory(dir)) {
                 return new Resolution(Resolution.Kind.NOT_FOUND, dir.resolve(name), false,
                         name + " is not installed, and PATH includes " + dir + ", where it could appear: " + problem);
             }
@@ -48,57 +57,55 @@ final class SystemHostView implements HostView {
     }
 
     private Resolution file(Path file, Path cwd) {
-        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (!files.existsNoFollow(file)) {
             // a path that does not exist yet may exist when the command runs: its directory decides
-            String problem = trust.problem(file.getParent(), cwd);
+            String problem = trust.problem(file.getParent(), cwd, files);
             return new Resolution(Resolution.Kind.NOT_FOUND, file, problem == null, problem == null ? "not found" : problem);
         }
-        Path real;
-        try {
-            real = file.toRealPath();
-        } catch (IOException e) {
-            return new Resolution(Resolution.Kind.FILE, file, false, file + " cannot be resolved: " + e.getMessage());
+        Path real = files.realPath(file);
+        if (real == null) {
+            return new Resolution(Resolution.Kind.FILE, file, false, file + " cannot be resolved (a link that leads nowhere,"
+                    + " or a directory that cannot be read)");
         }
-        String problem = trust.problem(file.getParent(), cwd);
+        String problem = trust.problem(file.getParent(), cwd, files);
         if (problem == null && !real.equals(file)) {
-            problem = trust.problem(real.getParent(), cwd);
+            problem = trust.problem(real.getParent(), cwd, files);
             if (problem != null) {
                 problem = file + " is a link to " + real + ", and " + problem;
             }
         }
         if (problem == null) {
-            problem = trust.fileProblem(real);
+            problem = trust.fileProblem(real, files);
         }
         return new Resolution(Resolution.Kind.FILE, file, problem == null, problem == null ? "" : problem);
     }
 
     @Override
     public boolean isDirectory(Path path) {
-        return Files.isDirectory(path);
+        return files.isDirectory(path);
     }
 
     @Override
     public Path realPath(Path path) {
-        try {
-            return path.toRealPath();
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
+        return files.realPath(path);
     }
 
     @Override
     public List<Path> glob(Path cwd, Field pattern, int limit) {
+        files.incomplete();
         return Globber.expand(cwd, pattern, limit);
     }
 
     @Override
     public String findInside(Path dir, String key, java.util.function.Predicate<String> candidate,
             java.util.function.Predicate<String> test) {
+        files.incomplete();
         return TreeScan.find(dir, key, candidate, test);
     }
 
     @Override
     public String gitConfigProblem(Path cwd) {
+        files.incomplete();
         return git.problem(cwd);
     }
 }

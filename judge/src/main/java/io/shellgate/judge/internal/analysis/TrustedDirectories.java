@@ -1,12 +1,9 @@
 package io.shellgate.judge.internal.analysis;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import io.shellgate.rules.FileFacts;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -19,8 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TrustedDirectories {
 
-    private static final long TTL_NANOS = 5_000_000_000L;
+    private static final long TTL_NANOS = FileFacts.DIRECTORY_TTL_NANOS;
     private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
 
     private final List<Path> trusted;
     private final List<Path> untrusted;
@@ -35,6 +33,14 @@ final class TrustedDirectories {
 
     /** Why programs in {@code dir} are not trusted, or null when they are. */
     String problem(Path dir, Path cwd) {
+        return problem(dir, cwd, FileFacts.live());
+    }
+
+    /**
+     * The same, asking the file system through {@code files}; one that records is asked every
+     * question again (the answers kept for a few seconds are not used).
+     */
+    String problem(Path dir, Path cwd, FileFacts files) {
         if (dir == null) {
             return "it has no directory";
         }
@@ -56,55 +62,53 @@ final class TrustedDirectories {
         if (home != null && !home.equals("/") && d.startsWith(home)) {
             return d + " is in the home directory";
         }
+        if (files != FileFacts.live()) {
+            return systemOwned(d, files);
+        }
         long now = System.nanoTime();
         Cached c = cache.get(d);
         if (c != null && now - c.at < TTL_NANOS) {
             return c.problem;
         }
-        String problem = systemOwned(d);
+        String problem = systemOwned(d, files);
         cache.put(d, new Cached(problem, now));
         return problem;
     }
 
     /** Why the program file itself is not trusted (writable by others), or null. */
-    String fileProblem(Path file) {
-        try {
-            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-            if (perms.contains(PosixFilePermission.OTHERS_WRITE) || perms.contains(PosixFilePermission.GROUP_WRITE)
-                    && !ownedByRoot(file)) {
-                return file + " can be changed by other users";
-            }
-            return null;
-        } catch (UnsupportedOperationException | IOException e) {
-            return null;
-        }
-    }
-
-    private static String systemOwned(Path dir) {
-        for (Path d = dir; d != null; d = d.getParent()) {
-            try {
-                if (!ownedByRoot(d)) {
-                    return d + " is not owned by root";
-                }
-                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(d);
-                if (perms.contains(PosixFilePermission.OTHERS_WRITE) || perms.contains(PosixFilePermission.GROUP_WRITE)) {
-                    return d + " can be written by other users";
-                }
-                if (!ROOT && Files.isWritable(d)) {
-                    return d + " can be written by this user";
-                }
-            } catch (UnsupportedOperationException e) {
-                // no POSIX attributes (Windows): rely on the listed trusted directories
-                return dir + " is not in a listed trusted directory";
-            } catch (IOException e) {
-                return d + " cannot be checked: " + e.getMessage();
-            }
+    String fileProblem(Path file, FileFacts files) {
+        String perms = files.permissions(file);
+        // group-writable is fine for root's files (root's group); otherwise as for others
+        if (perms != null && (perms.charAt(7) == 'w' || perms.charAt(4) == 'w' && files.ownerUid(file) != 0)) {
+            return file + " can be changed by other users";
         }
         return null;
     }
 
-    private static boolean ownedByRoot(Path p) throws IOException {
-        Object uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-        return uid instanceof Integer i && i == 0;
+    private static String systemOwned(Path dir, FileFacts files) {
+        if (!POSIX) {
+            // no POSIX attributes (Windows): rely on the listed trusted directories
+            return dir + " is not in a listed trusted directory";
+        }
+        for (Path d = dir; d != null; d = d.getParent()) {
+            int uid = files.directoryOwnerUid(d);
+            if (uid == -1) {
+                return d + " cannot be checked";
+            }
+            if (uid != 0) {
+                return d + " is not owned by root";
+            }
+            String perms = files.directoryPermissions(d);
+            if (perms == null) {
+                return d + " cannot be checked";
+            }
+            if (perms.charAt(7) == 'w' || perms.charAt(4) == 'w') {
+                return d + " can be written by other users";
+            }
+            if (!ROOT && files.isDirectoryWritable(d)) {
+                return d + " can be written by this user";
+            }
+        }
+        return null;
     }
 }

@@ -85,6 +85,18 @@ final class VerdictMemo {
         return e.verdict;
     }
 
+    /** The questions the remembered allow for {@code request} was reached with, or null when none is remembered. */
+    List<Predicate<HostView>> answers(JudgeRequest request) {
+        if (request.command().length() > MAX_TEXT) {
+            return null;
+        }
+        Remembered e;
+        synchronized (entries) {
+            e = entries.get(new Key(request));
+        }
+        return e == null ? null : e.answers;
+    }
+
     void remember(JudgeRequest request, Verdict verdict, List<Predicate<HostView>> answers) {
         if (request.command().length() > MAX_TEXT) {
             return;

@@ -28,6 +28,11 @@ public final class JudgeProvider {
         return load(cwd, env).judge();
     }
 
+    /** The file facts finding {@code gate}'s policies rests on (see {@link Gates#facts}). */
+    public java.util.List<io.shellgate.rules.FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gates.Gate gate) {
+        return gates.facts(cwd, env, gate);
+    }
+
     /** The policy in effect for a request made in {@code cwd} with {@code env}, its judge and its review. */
     public Gates.Gate load(Path cwd, Map<String, String> env) throws PolicyException {
         return gates.load(cwd, env);

@@ -165,9 +165,12 @@ public final class JudgeServer implements AutoCloseable {
                     lastActivity.set(System.nanoTime());
                     compacted = false;
                     ObjectNode answer = answer(line, needsToken, state);
-                    reply(out, answer);
                     served.incrementAndGet();
-                    if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
+                    if (answer != null) {
+                        // a ran notice has no reply
+                        reply(out, answer);
+                    }
+                    if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
                         break;
                     }
                     quiet.since = System.nanoTime();
@@ -251,6 +254,9 @@ public final class JudgeServer implements AutoCloseable {
             out.put("stopping", true);
         } else {
             out = handler.handle(request, state);
+        }
+        if (out == null) {
+            return null;
         }
         if (needsToken) {
             // after the token was checked: the proof lets a TCP client tell this server from

@@ -1,6 +1,7 @@
 package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
@@ -13,6 +14,8 @@ import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.Person;
 import io.shellgate.reviewer.People;
 import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
+import io.shellgate.rules.FileFacts;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
@@ -23,6 +26,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Answers one protocol request: {@code judge} (resolving the shell when the client asks) or
@@ -30,19 +35,42 @@ import java.util.Optional;
  */
 public final class RequestHandler {
 
+    private static final System.Logger LOG = System.getLogger(RequestHandler.class.getName());
+    /** The most start times one {@code ran} notice may carry. */
+    static final int MAX_RAN_TIMES = 100_000;
+    /** The most reusable allows remembered for {@code ran} notices; past it, the oldest are forgotten at once. */
+    static final int MAX_REUSABLE = 4096;
+
+    /** An allow offered for reuse, by its token: a {@code ran} notice logs the starts with this verdict. */
+    private record Reusable(JudgeRequest request, Verdict verdict) {}
+
+    private final Map<String, Reusable> reusable = new ConcurrentHashMap<>();
+    private final AtomicLong tokens = new AtomicLong();
+
     private final JudgeProvider judges;
     private final String self;
 
     private final Person localPerson;
+    /** The server's {@code server.pid}, whose identity names this server in {@code recheck} facts; null: none offered. */
+    private final Path serverFile;
 
     /**
      * @param localPerson who to ask when a request names no terminal: the person at this
      *     process's own terminal for a client judging in-process; null for the server
      */
     public RequestHandler(JudgeProvider judges, String self, Person localPerson) {
+        this(judges, self, localPerson, null);
+    }
+
+    /**
+     * A handler that offers reusable allows ({@code recheck}) to clients of the server whose
+     * {@code server.pid} is {@code serverFile}.
+     */
+    public RequestHandler(JudgeProvider judges, String self, Person localPerson, Path serverFile) {
         this.judges = judges;
         this.self = self;
         this.localPerson = localPerson;
+        this.serverFile = serverFile;
     }
 
     /**
@@ -55,11 +83,15 @@ public final class RequestHandler {
         private Map<String, String> env;
     }
 
-    /** A request on a connection of its own. */
+    /** A request on a connection of its own (no {@code ran} notice: it has no reply). */
     public ObjectNode handle(JsonNode request) {
+        if (request != null && "ran".equals(Protocol.text(request, "op"))) {
+            return Protocol.error("bad-request", "ran is a notice to the judge server, which does not reply to it");
+        }
         return handle(request, new Connection());
     }
 
+    /** The reply to a request on {@code connection}; null for a {@code ran} notice, which gets none. */
     public ObjectNode handle(JsonNode request, Connection connection) {
         if (request == null || !request.isObject()) {
             return Protocol.error("bad-request", "a request is one JSON object");
@@ -76,14 +108,27 @@ public final class RequestHandler {
             out.put("pid", ProcessHandle.current().pid());
             return out;
         }
-        if (!"judge".equals(op)) {
-            return Protocol.error("bad-request", "unknown op " + op + "; use judge or ping");
+        boolean ran = "ran".equals(op);
+        if (!"judge".equals(op) && !ran) {
+            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran or ping");
         }
         try {
-            return judge(request, connection);
+            ObjectNode reply = judge(request, connection, ran);
+            if (ran && reply.has("error")) {
+                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", reply.path("message").asText());
+            }
+            return ran ? null : reply;
         } catch (PolicyException e) {
+            if (ran) {
+                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", String.join("; ", e.problems()));
+                return null;
+            }
             return Protocol.error("policy", String.join("\n", e.problems()));
         } catch (RuntimeException e) {
+            if (ran) {
+                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", e.toString());
+                return null;
+            }
             return Protocol.error("internal", "the request could not be judged: " + e);
         }
     }
@@ -95,6 +140,59 @@ public final class RequestHandler {
         EntryPoint entry = EntryPoint.parse(node.path("entry").asText(""));
         return entry == null ? null
                 : new Origin(entry, node.path("pid").asLong(0), node.path("detail").asText(""), node.path("session").asText(""));
+    }
+
+    /**
+     * Adds {@code recheck} to an allow's reply: the file facts the allow rests on, the policy files'
+     * and the judge's, for a client that reuses the allow while each fact gets its answer again,
+     * and the token its {@code ran} notices name it by; left out when no facts capture it.
+     */
+    private void recheck(ObjectNode reply, Gates.Gate loaded, JudgeRequest judged, Verdict v, Path cwd,
+            Map<String, String> settings) {
+        if (serverFile == null) {
+            return;
+        }
+        // a server started later (another version, other settings) has another server.pid
+        String server = FileFacts.identity(serverFile);
+        List<FileFacts.Fact> judge = server.isEmpty() ? null : loaded.judge().facts(judged);
+        List<FileFacts.Fact> policy = judge == null ? null : judges.facts(cwd, settings, loaded);
+        if (policy == null) {
+            return;
+        }
+        if (reusable.size() >= MAX_REUSABLE) {
+            reusable.clear();
+        }
+        String token = Long.toString(tokens.incrementAndGet());
+        reusable.put(token, new Reusable(judged, v));
+        ObjectNode recheck = reply.putObject("recheck");
+        recheck.put("token", token);
+        ArrayNode facts = recheck.putArray("facts");
+        facts.addArray().add("identity").add(serverFile.toString()).add(server);
+        for (List<FileFacts.Fact> part : List.of(policy, judge)) {
+            for (FileFacts.Fact f : part) {
+                facts.addArray().add(f.op()).add(f.path()).add(f.answer());
+            }
+        }
+    }
+
+    /** A {@code ran} notice's start times; now when it has none; null when they are malformed. */
+    private static long[] startTimes(JsonNode request) {
+        JsonNode times = request.get("times");
+        if (times == null || times.isNull()) {
+            return new long[] {System.currentTimeMillis()};
+        }
+        if (!times.isArray() || times.isEmpty() || times.size() > MAX_RAN_TIMES) {
+            return null;
+        }
+        long[] out = new long[times.size()];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode t = times.get(i);
+            if (!t.canConvertToLong() || !t.isIntegralNumber() || t.asLong() <= 0) {
+                return null;
+            }
+            out[i] = t.asLong();
+        }
+        return out;
     }
 
     /** The terminal the client named for questions: only a terminal device, never any other file. */
@@ -136,7 +234,11 @@ public final class RequestHandler {
         return null;
     }
 
-    private ObjectNode judge(JsonNode request, Connection connection) throws PolicyException {
+    /**
+     * A {@code judge} request's reply; for a {@code ran} notice ({@code ran}), the command is
+     * judged again and logged as started, and the reply is not sent.
+     */
+    private ObjectNode judge(JsonNode request, Connection connection, boolean ran) throws PolicyException {
         String cmd = Protocol.text(request, "cmd");
         String cwdText = Protocol.text(request, "cwd");
         JsonNode envNode = request.get("env");
@@ -251,7 +353,10 @@ public final class RequestHandler {
         }
         JudgeRequest judged = argv != null ? JudgeRequest.ofArgv(argv, cwd, env)
                 : new JudgeRequest(cmd, dialect, cwd, env, positional, fresh == null || fresh.asBoolean(true));
-        Verdict v = loaded.judge().judge(judged);
+        // starts on a reused allow are logged with the verdict they were made on, not one reached
+        // now (a file may have changed since); one this server does not know is judged now
+        Reusable known = ran ? reusable.get(String.valueOf(Protocol.text(request, "token"))) : null;
+        Verdict v = known != null && known.request().equals(judged) ? known.verdict() : loaded.judge().judge(judged);
         JsonNode brief = request.get("brief");
         ObjectNode reply = Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
         JsonNode review = request.get("review");
@@ -261,9 +366,22 @@ public final class RequestHandler {
                 return Protocol.error("bad-request", "\"origin\" must be an object with \"entry\" (shell-c, stdin-session, pty,"
                         + " javaagent or hook)");
             }
-            Decision d = loaded.reviewer().review(new ReviewRequest(judged, v, origin, person(request),
-                    request.path("wait").asBoolean(true)));
+            ReviewRequest r = new ReviewRequest(judged, v, origin, person(request), request.path("wait").asBoolean(true));
+            Decision d;
+            if (ran) {
+                long[] times = startTimes(request);
+                if (times == null) {
+                    return Protocol.error("bad-request", "\"times\" must be an array of at most " + MAX_RAN_TIMES
+                            + " start times (milliseconds since the epoch)");
+                }
+                d = loaded.reviewer().ran(r, times);
+            } else {
+                d = loaded.reviewer().review(r);
+            }
             Protocol.decision(reply, d);
+            if (!ran && d.step() == Step.JUDGE && d.runs() && request.path("recheck").asBoolean(false)) {
+                recheck(reply, loaded, judged, v, cwd, settings);
+            }
         }
         if (envId != null) {
             // the client may name this environment by its id alone in later requests

@@ -1,0 +1,204 @@
+package io.shellgate.rules;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The questions about files that finding the policies and resolving programs ask, each answered
+ * by the file system. A recording instance keeps every question with its answer as a
+ * {@link Fact}, so that a client can ask them again and reuse a verdict only while every answer is
+ * the same (docs/protocol.md, {@code recheck}); the javaagent's copy of these questions must answer
+ * in exactly the same words.
+ */
+public final class FileFacts {
+
+    /** Changes closer than this to when a file was looked at may share its time stamps with it. */
+    static final long RACY_NANOS = 2_000_000_000L;
+    /**
+     * How long an answer about a directory's owner and permissions, asked to decide whether its
+     * programs are trusted, may be taken as still holding after it last held: the judge keeps those
+     * answers as long ({@code dir-} questions).
+     */
+    public static final long DIRECTORY_TTL_NANOS = 5_000_000_000L;
+
+    /** One question and its answer. {@code op} names the question; answers are words, "" for none. */
+    public record Fact(String op, String path, String answer) {}
+
+    private static final FileFacts LIVE = new FileFacts(null);
+
+    private final List<Fact> facts;
+    private boolean complete = true;
+
+    private FileFacts(List<Fact> facts) {
+        this.facts = facts;
+    }
+
+    /** Asks the file system and keeps nothing. */
+    public static FileFacts live() {
+        return LIVE;
+    }
+
+    /** Asks the file system and keeps every question with its answer. Used by one thread. */
+    public static FileFacts recording() {
+        return new FileFacts(new ArrayList<>());
+    }
+
+    /** The questions asked so far, or null when one of them cannot be asked again reliably. */
+    public List<Fact> facts() {
+        return facts == null || !complete ? null : List.copyOf(facts);
+    }
+
+    /** Marks what was recorded as not enough to decide again (a question only the judge can ask). */
+    public void incomplete() {
+        complete = false;
+    }
+
+    /** Keeps a question once: asked again with another answer (the file changed meanwhile), the record is incomplete. */
+    private String keep(String op, Path path, String answer) {
+        if (facts != null) {
+            Fact fact = new Fact(op, path.toString(), answer);
+            for (Fact f : facts) {
+                if (f.op.equals(op) && f.path.equals(fact.path)) {
+                    if (!f.answer.equals(answer)) {
+                        incomplete();
+                    }
+                    return answer;
+                }
+            }
+            facts.add(fact);
+        }
+        return answer;
+    }
+
+    private boolean keep(String op, Path path, boolean answer) {
+        keep(op, path, answer ? "true" : "false");
+        return answer;
+    }
+
+    /** {@link Files#isRegularFile}, following links. */
+    public boolean isRegularFile(Path p) {
+        return keep("regular", p, Files.isRegularFile(p));
+    }
+
+    /** {@link Files#isDirectory}, following links. */
+    public boolean isDirectory(Path p) {
+        return keep("directory", p, Files.isDirectory(p));
+    }
+
+    /** {@link Files#exists}, following links. */
+    public boolean exists(Path p) {
+        return keep("exists", p, Files.exists(p));
+    }
+
+    /** {@link Files#exists} of the path itself, a link included. */
+    public boolean existsNoFollow(Path p) {
+        return keep("lexists", p, Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** {@link Files#isExecutable}: whether this process may run it. */
+    public boolean isExecutable(Path p) {
+        return keep("executable", p, Files.isExecutable(p));
+    }
+
+    /** {@link Files#isWritable} of a directory whose programs' trust is decided: whether this process may write it. */
+    public boolean isDirectoryWritable(Path p) {
+        return keep("dir-writable", p, Files.isWritable(p));
+    }
+
+    /** The path with every link resolved, or null when that fails. */
+    public Path realPath(Path p) {
+        Path real;
+        try {
+            real = p.toRealPath();
+        } catch (IOException | SecurityException e) {
+            real = null;
+        }
+        keep("real", p, real == null ? "" : real.toString());
+        return real;
+    }
+
+    /** The permissions, following links, as {@code rwxr-xr-x}; null when they cannot be read. */
+    public String permissions(Path p) {
+        return permissions("perms", p);
+    }
+
+    /** {@link #permissions} of a directory whose programs' trust is decided. */
+    public String directoryPermissions(Path p) {
+        return permissions("dir-perms", p);
+    }
+
+    private String permissions(String op, Path p) {
+        String perms;
+        try {
+            perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            perms = null;
+        }
+        keep(op, p, perms == null ? "" : perms);
+        return perms;
+    }
+
+    /** The owner's user id of the path itself (a link's own), or -1 when it cannot be read. */
+    public int ownerUid(Path p) {
+        return ownerUid("uid", p);
+    }
+
+    /** {@link #ownerUid} of a directory whose programs' trust is decided. */
+    public int directoryOwnerUid(Path p) {
+        return ownerUid("dir-uid", p);
+    }
+
+    private int ownerUid(String op, Path p) {
+        int uid;
+        try {
+            uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS) instanceof Integer i ? i : -1;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            uid = -1;
+        }
+        keep(op, p, Integer.toString(uid));
+        return uid;
+    }
+
+    /**
+     * A file's text. The fact kept is the file's identity, taken before it is read (device, inode,
+     * size, modification and change times): a later change gives another. A file changed within
+     * {@link #RACY_NANOS} of being read could change again with the same time stamps, so it makes
+     * the record {@link #incomplete()}.
+     */
+    public String readString(Path p) throws IOException {
+        if (facts != null) {
+            String identity = keep("identity", p, identity(p));
+            if (identity.isEmpty() || racy(identity)) {
+                incomplete();
+            }
+        }
+        return Files.readString(p);
+    }
+
+    /** Whether the identity's modification or change time is less than {@link #RACY_NANOS} ago (or ahead). */
+    private static boolean racy(String identity) {
+        String[] f = identity.split(":");
+        long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+        return now - Long.parseLong(f[3]) < RACY_NANOS || now - Long.parseLong(f[4]) < RACY_NANOS;
+    }
+
+    /** {@code dev:ino:size:mtime:ctime} (times in nanoseconds), following links; "" when it cannot be read. */
+    public static String identity(Path p) {
+        try {
+            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime");
+            return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":"
+                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS) + ":"
+                    + ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "";
+        }
+    }
+}
