@@ -44,6 +44,14 @@ public final class AgentTarget {
             case "pipeline" -> pipeline(rest);
             case "threads" -> threads(Integer.parseInt(rest.get(0)), Integer.parseInt(rest.get(1)), rest.get(2));
             case "spawn-true" -> spawnTrue(Integer.parseInt(rest.get(0)), rest.size() > 1 ? Integer.parseInt(rest.get(1)) : 50);
+            // each-line argv...: starts argv, and again for every line on standard input
+            case "each-line" -> {
+                java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+                do {
+                    run(() -> new ProcessBuilder(rest).start());
+                    System.out.flush();
+                } while (in.readLine() != null);
+            }
             // again-after SECONDS argv...: starts argv, waits, starts it again
             case "again-after" -> {
                 List<String> argv = rest.subList(1, rest.size());

@@ -58,9 +58,20 @@ record AgentJvm(int feature, Path java, String judge) {
         return runIn(box.work, box, env, options, jvmFlags, args);
     }
 
+    /** Starts {@code AgentTarget ARGS} with the agent in the sandbox, for a test that talks to it. */
+    Process start(Sandbox box, String... args) throws Exception {
+        return Processes.start(command(box, "", List.of(), args), box.env, box.work);
+    }
+
     /** The same, with {@code cwd} as the JVM's working directory. */
     Processes.Result runIn(Path cwd, Sandbox box, Map<String, String> env, String options, List<String> jvmFlags,
             String... args) throws Exception {
+        Processes.Result r = Processes.run(command(box, options, jvmFlags, args), env, (String) null, cwd);
+        AgentTransformationErrors.check(r.err());
+        return r;
+    }
+
+    private List<String> command(Sandbox box, String options, List<String> jvmFlags, String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(java.resolve("bin/java").toString());
         command.add("-Xshare:auto");
@@ -71,8 +82,6 @@ record AgentJvm(int feature, Path java, String judge) {
         command.add(targetClasses().toString());
         command.add("AgentTarget");
         command.addAll(List.of(args));
-        Processes.Result r = Processes.run(command, env, (String) null, cwd);
-        AgentTransformationErrors.check(r.err());
-        return r;
+        return command;
     }
 }

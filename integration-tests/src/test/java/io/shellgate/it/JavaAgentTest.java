@@ -341,6 +341,79 @@ class JavaAgentTest {
         assertThat(marker).doesNotExist();
     }
 
+    /** The javaagent's records in the audit log, once there are {@code count} (the server logs reused starts a little later). */
+    private List<String> agentRecords(int count) throws Exception {
+        List<String> records = List.of();
+        for (int i = 0; i < 100 && records.size() < count; i++) {
+            if (i > 0) {
+                Thread.sleep(100);
+            }
+            records = box.shellgate("log", "--json").out().lines().filter(l -> l.contains("\"entry\":\"javaagent\"")).toList();
+        }
+        return records;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void anAllowIsReusedOnlyWhileTheFilesItRestsOnAreAsTheyWere(AgentJvm jvm) throws Exception {
+        // true in a directory the policy trusts, a link to the system's
+        Path bin = Files.createDirectories(box.root.resolve("bin"));
+        Path elsewhere = Files.createDirectories(box.root.resolve("elsewhere"));
+        Path evil = Files.writeString(elsewhere.resolve("true"), "#!/bin/sh\ntouch " + marker + "\n");
+        Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path program = Files.createSymbolicLink(bin.resolve("true"), Path.of("/bin/true").toRealPath());
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"),
+                "[settings]\ntrusted-dirs = [\"" + bin + "\"]\nuntrusted-dirs = [\"" + elsewhere + "\"]\n");
+        // no allow is reused on the ground of a policy file written in the last two seconds
+        Thread.sleep(2100);
+        Process tool = jvm.start(box, "each-line", program.toString());
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(tool.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=");
+            tool.getOutputStream().write('\n');
+            tool.getOutputStream().flush();
+            assertThat(out.readLine()).isEqualTo("RAN exit=0 out=");
+            // the link now leads to a program in a directory that is not trusted: the same request, judged again
+            Files.delete(program);
+            Files.createSymbolicLink(program, evil);
+            tool.getOutputStream().write('\n');
+            tool.getOutputStream().close();
+            assertThat(out.readLine()).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException")
+                    .contains("tier=ask").contains(elsewhere.toString());
+            assertThat(tool.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            AgentTransformationErrors.check(new String(tool.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        } finally {
+            tool.destroyForcibly();
+        }
+        assertThat(marker).doesNotExist();
+        // in the order of the starts (a reused start's record is written when the agent sends it, within 100 ms)
+        List<String> records = agentRecords(3).stream().sorted().toList();
+        assertThat(records).hasSize(3);
+        assertThat(records.get(0)).contains("\"run\":true").contains("\"message\":\"read-only\"");
+        // through the server, the second start reused the first's allow (in the JVM, the judge's memo did)
+        assertThat(records.get(1)).contains("\"run\":true").contains(jvm.judge().equals("server")
+                ? "\"message\":\"read-only (started on an allow javaagent reused, after asking its file questions again)\""
+                : "\"message\":\"read-only\"");
+        assertThat(records.get(2)).contains("\"run\":false").contains("\"tier\":\"ask\"");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void everyStartIsLoggedWhetherItsAllowWasReusedOrNot(AgentJvm jvm) throws Exception {
+        assertThat(line(jvm.run(box, "", "spawn-true", "300", "0"))).startsWith("SPAWN_US ");
+        List<String> records = agentRecords(300);
+        assertThat(records).hasSize(300).allSatisfy(r -> assertThat(r).contains("\"cmd\":\"/bin/true\"").contains("\"run\":true"));
+        long reused = records.stream().filter(r -> r.contains("reused")).count();
+        if (jvm.judge().equals("server")) {
+            // the first start, and any started before the server's reply came back, went through the server
+            assertThat(reused).isGreaterThan(250);
+        } else {
+            assertThat(reused).isZero();
+        }
+        // each start has its own time
+        assertThat(records.stream().map(r -> r.substring(0, r.indexOf(','))).distinct().count()).isGreaterThan(100);
+    }
+
     @Test
     void theFilesTheInProcessJudgeKeepsOpenAreClosedOnExec() throws Exception {
         // every inherited descriptor costs every start time in the JDK's spawn helper; these never reach a child

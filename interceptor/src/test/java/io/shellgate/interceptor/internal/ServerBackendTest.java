@@ -3,16 +3,23 @@ package io.shellgate.interceptor.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -176,5 +183,103 @@ class ServerBackendTest {
             }
         });
         assertThat(ask(new ServerBackend(run, null, null, 60_000))).isEqualTo(new Outcome(false, "deny", "r", message));
+    }
+
+    /**
+     * A server on a real Unix socket in {@link #run} that keeps every line it gets in {@code lines}
+     * and answers each with {@code answer}'s reply (none for null).
+     */
+    private void recordingServer(BlockingQueue<String> lines, java.util.function.Function<String, String> answer) throws IOException {
+        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        listener.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
+        Thread t = new Thread(() -> {
+            try (listener) {
+                while (true) {
+                    SocketChannel c = listener.accept();
+                    Thread connection = new Thread(() -> {
+                        try (c; BufferedReader in = new BufferedReader(Channels.newReader(c, StandardCharsets.UTF_8))) {
+                            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                                lines.add(line);
+                                String reply = answer.apply(line);
+                                if (reply != null) {
+                                    c.write(ByteBuffer.wrap((reply + "\n").getBytes(StandardCharsets.UTF_8)));
+                                }
+                            }
+                        } catch (IOException e) {
+                            // the client went away
+                        }
+                    });
+                    connection.setDaemon(true);
+                    connection.start();
+                }
+            } catch (IOException e) {
+                // the listener is gone with the test's directory
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** An allow whose reply offers reuse while {@code facts} (a JSON array of [op, path, answer]) hold; no reply to a ran notice. */
+    private static java.util.function.Function<String, String> allowRechecking(String facts) {
+        return line -> line.startsWith("{\"v\":1,\"op\":\"ran\"") ? null
+                : "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"m\",\"shell\":\"\",\"dialect\":\"\",\"run\":true,"
+                        + "\"step\":\"judge\",\"decided\":\"read-only\",\"recheck\":{\"token\":\"t7\",\"facts\":" + facts + "}}";
+    }
+
+    @Test
+    @Timeout(60)
+    void anAllowIsReusedWhileItsFactsHoldAndItsStartsAreSentToBeLogged() throws Exception {
+        Path file = Files.writeString(run.resolve("fact"), "x");
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        recordingServer(lines, allowRechecking("[[\"regular\",\"" + file + "\",\"true\"],[\"dir-perms\",\"/\",\""
+                + PosixFilePermissions.toString(Files.getPosixFilePermissions(Path.of("/"))) + "\"]]"));
+        ServerBackend backend = new ServerBackend(run, null, null, 60_000);
+        long before = System.currentTimeMillis();
+        for (int i = 0; i < 3; i++) {
+            assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        }
+        long after = System.currentTimeMillis();
+        String judge = lines.take();
+        assertThat(judge).startsWith("{\"v\":1,\"op\":\"judge\",").contains("\"recheck\":true");
+        // the two later starts were not asked about: they come in one notice, with their times
+        String ran = lines.poll(10, TimeUnit.SECONDS);
+        assertThat(ran).startsWith("{\"v\":1,\"op\":\"ran\",\"times\":[");
+        List<?> times = (List<?>) Json.object(ran).get("times");
+        assertThat(times).hasSize(2).allSatisfy(t -> assertThat(((Double) t).longValue()).isBetween(before, after));
+        // then the allow's token, and the rest of the notice is the request itself
+        assertThat(ran.substring(ran.indexOf("],") + 2)).isEqualTo("\"token\":\"t7\","
+                + judge.substring("{\"v\":1,\"op\":\"judge\",".length()));
+        // once the fact no longer holds, the server is asked again
+        Files.delete(file);
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(lines.poll(10, TimeUnit.SECONDS)).startsWith("{\"v\":1,\"op\":\"judge\",");
+        assertThat(lines.poll(500, TimeUnit.MILLISECONDS)).isNull();
+    }
+
+    @Test
+    @Timeout(60)
+    void anAllowRestingOnAQuestionTheClientDoesNotKnowIsNeverReused() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        recordingServer(lines, allowRechecking("[[\"regular\",\"/\",\"false\"],[\"moon-phase\",\"/\",\"full\"]]"));
+        ServerBackend backend = new ServerBackend(run, null, null, 60_000);
+        for (int i = 0; i < 3; i++) {
+            assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+            assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
+        }
+        assertThat(lines.poll(500, TimeUnit.MILLISECONDS)).isNull();
+    }
+
+    @Test
+    @Timeout(60)
+    void anAskIsNeverReused() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        recordingServer(lines, line -> "{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"run\":true,"
+                + "\"step\":\"memory\",\"decided\":\"approved\",\"recheck\":{\"token\":\"1\",\"facts\":[]}}");
+        ServerBackend backend = new ServerBackend(run, null, null, 60_000);
+        for (int i = 0; i < 2; i++) {
+            assertThat(ask(backend)).isEqualTo(new Outcome(true, "ask", "r", "approved"));
+            assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
+        }
     }
 }
