@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -29,6 +30,8 @@ final class InProcessBackend implements Backend {
 
     private final Function<Object[], Object[]> judge;
     private final OriginInfo origin = OriginInfo.current();
+    /** Allows the judge offered for reuse; each one's handle logs the starts made on it. */
+    private final ReusedAllows reused = new ReusedAllows(InProcessBackend::log);
 
     private InProcessBackend(Function<Object[], Object[]> judge) {
         this.judge = judge;
@@ -62,11 +65,34 @@ final class InProcessBackend implements Backend {
                 .newInstance(options.policy(), open));
     }
 
+    /**
+     * The judge's answer; or, for a request whose allow the judge offered for reuse, that allow
+     * without judging, when every file fact it rests on gets the same answer (the start is logged
+     * within {@value ReusedAllows#SEND_MILLIS} ms, or at exit).
+     */
     @Override
     public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) {
+        ReusedAllows.Request request = new ReusedAllows.Request(line, env, cwd);
+        Outcome known = reused.reuse(request);
+        if (known != null) {
+            return known;
+        }
         Object[] out = judge.apply(new Object[] {line.command(), cwd.toString(), env, origin.pid(), origin.detail(),
             origin.session(), line.argv()});
-        return new Outcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
+        Outcome outcome = new Outcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
+        // a refusal for a broken policy has no fifth and sixth
+        if (out.length == 6 && out[4] instanceof List<?> facts && out[5] instanceof Consumer<?>) {
+            reused.offer(request, outcome, facts, out[5]);
+        }
+        return outcome;
+    }
+
+    /** Logs starts on reused allows through each one's handle, the judge's logger of them. */
+    @SuppressWarnings("unchecked")
+    private static void log(List<ReusedAllows.Batch> batches, boolean atExit) {
+        for (ReusedAllows.Batch b : batches) {
+            ((Consumer<long[]>) b.handle()).accept(b.times());
+        }
     }
 
     /** Copies the nested jars to the cache, under a name made from their checksums, once. */

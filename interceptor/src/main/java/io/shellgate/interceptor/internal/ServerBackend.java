@@ -50,69 +50,10 @@ final class ServerBackend implements Backend {
     /** Most processes inherit the JVM's own environment, which never changes: written as JSON once. */
     private final Map<String, String> jvmEnv = System.getenv();
     private final String jvmEnvJson = envJson(jvmEnv);
-    /**
-     * Allows the server said may be reused while their file facts get the same answers, by request
-     * (everything the request line says besides the fixed origin: the verdict depends on nothing
-     * else but the files and the server, which the facts cover).
-     */
-    private final ConcurrentHashMap<Request, Reusable> reusable = new ConcurrentHashMap<>();
-
     private static final String JUDGE = "{\"v\":1,\"op\":\"judge\",";
     private static final String RAN = "{\"v\":1,\"op\":\"ran\",\"times\":[";
-    static final int MAX_REUSABLE = 256;
-    /** Longer command lines are sent every time rather than kept. */
-    static final int MAX_REUSABLE_COMMAND = 8192;
-    /** How often the starts that reused an allow are sent to the server to be logged. */
-    static final long SEND_MILLIS = 100;
-    /** More starts than this waiting to be sent (a server that stopped reading): allows are not reused. */
-    static final int MAX_WAITING = 100_000;
-
-    /** An allow to reuse, the file facts it rests on, and the token the server gave it. */
-    private record Reusable(Outcome outcome, FileQuestions facts, String token) {}
-
-    /** A start on a reused allow, to be logged: the request, the allow and when. */
-    private record Started(Request request, Reusable allow, long at) {}
-
-    /**
-     * A request as a key: what is judged, where, in which environment (the JVM's own, which never
-     * changes, compared by identity). Compared field by field rather than through a request line,
-     * whose making cost a start more than the look-up; and by hand, as a record's own equals goes
-     * through method handles, slow while a JVM's first starts run interpreted.
-     */
-    private static final class Request {
-        final JudgeLine line;
-        final Map<String, String> env;
-        final Path cwd;
-        private final int hash;
-
-        Request(JudgeLine line, Map<String, String> env, Path cwd) {
-            this.line = line;
-            this.env = env;
-            this.cwd = cwd;
-            this.hash = line.command().hashCode() * 31 + cwd.hashCode();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof Request r)) {
-                return false;
-            }
-            List<String> a = line.argv();
-            List<String> b = r.line.argv();
-            return hash == r.hash && line.command().equals(r.line.command()) && (a == null ? b == null : a.equals(b))
-                    && cwd.equals(r.cwd) && (env == r.env || env.equals(r.env));
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
-
-    private final ConcurrentLinkedQueue<Started> started = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger waiting = new AtomicInteger();
-    /** Whether allows are reused: not in a JVM that was exiting when the first process started. */
-    private final boolean reuse;
+    /** Allows the server offered for reuse, with the file facts they rest on; made with the backend. */
+    private final ReusedAllows reused;
 
     ServerBackend(Path run, String policy, String launcher, long replyMillis) {
         this.run = run;
@@ -121,27 +62,8 @@ final class ServerBackend implements Backend {
         this.replyMillis = replyMillis;
         // made at the first start, which then connects: the threads start with it, inheriting
         // nothing from the tool's thread that happened to start a process first
-        thread(this::watch, "shellgate-judge-deadline").start();
-        boolean hooked;
-        try {
-            // what the sender has not sent yet goes at exit, to a server that is there
-            Runtime.getRuntime().addShutdownHook(thread(() -> sendStarted(false), "shellgate-judge-ran-exit"));
-            hooked = true;
-        } catch (IllegalStateException e) {
-            // the JVM is exiting already: its starts are not reused, so that none waits to be logged
-            hooked = false;
-        }
-        reuse = hooked;
-        if (reuse) {
-            thread(this::sender, "shellgate-judge-ran").start();
-        }
-    }
-
-    private static Thread thread(Runnable body, String name) {
-        Thread t = new Thread(null, body, name, 0, false);
-        t.setContextClassLoader(null);
-        t.setDaemon(true);
-        return t;
+        Threads.daemon(this::watch, "shellgate-judge-deadline").start();
+        this.reused = new ReusedAllows(this::sendStarted);
     }
 
     static ServerBackend create(AgentOptions options) throws Exception {
@@ -178,82 +100,44 @@ final class ServerBackend implements Backend {
     }
 
     /**
-     * The server's answer; or, for a request whose allow the server said may be reused, that allow
+     * The server's answer; or, for a request whose allow the server offered for reuse, that allow
      * without a round trip, when every file fact it rests on (the server's own {@code server.pid}
-     * among them) gets the same answer. Such a start is logged by the server all the same: the
-     * sender thread passes it on in a {@code ran} notice within {@value #SEND_MILLIS} ms, or at
-     * exit (docs/protocol.md).
+     * among them) gets the same answer. Such a start is logged by the server all the same: it goes
+     * in a {@code ran} notice within {@value ReusedAllows#SEND_MILLIS} ms, or at exit (docs/protocol.md).
      */
     @Override
     public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
-        Request key = new Request(line, env, cwd);
-        Reusable known = reusable.get(key);
-        if (known != null && reuse && waiting.get() < MAX_WAITING) {
-            if (holds(known.facts())) {
-                waiting.incrementAndGet();
-                started.add(new Started(key, known, System.currentTimeMillis()));
-                return known.outcome();
-            }
-            reusable.remove(key, known);
+        ReusedAllows.Request request = new ReusedAllows.Request(line, env, cwd);
+        Outcome known = reused.reuse(request);
+        if (known != null) {
+            return known;
         }
         Map<String, Object> reply = exchange(line, env, cwd);
         Outcome outcome = outcome(reply);
-        Reusable r = reusable(outcome, reply);
-        if (r != null && line.command().length() <= MAX_REUSABLE_COMMAND) {
-            if (reusable.size() >= MAX_REUSABLE) {
-                reusable.clear();
-            }
-            reusable.put(key, r);
+        if (reply.get("recheck") instanceof Map<?, ?> recheck && recheck.get("token") instanceof String token
+                && recheck.get("facts") instanceof List<?> facts) {
+            reused.offer(request, outcome, facts, token);
         }
         return outcome;
     }
 
-    private static boolean holds(FileQuestions facts) {
-        try {
-            return facts.stillHold();
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
-    /** Sends the starts on reused allows every {@value #SEND_MILLIS} ms. */
-    private void sender() {
-        while (true) {
-            try {
-                Thread.sleep(SEND_MILLIS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            sendStarted(true);
-        }
-    }
-
     /**
-     * Sends the starts waiting: one {@code ran} notice per request, with every start time, on an
-     * idle connection, or a new one when that fails (the server closes idle connections), started
-     * if need be ({@code mayStartServer}, not at exit). What cannot be sent is reported on
-     * standard error: those starts are missing from the audit log.
+     * Sends the starts on reused allows: one {@code ran} notice per allow, with every start time,
+     * on an idle connection, or a new one when that fails (the server closes idle connections),
+     * started if need be (not at exit). What cannot be sent is reported on standard error: those
+     * starts are missing from the audit log.
      */
-    private synchronized void sendStarted(boolean mayStartServer) {
-        if (started.isEmpty()) {
-            return;
-        }
-        Map<Reusable, List<Started>> byAllow = new LinkedHashMap<>();
-        for (Started s = started.poll(); s != null; s = started.poll()) {
-            waiting.decrementAndGet();
-            byAllow.computeIfAbsent(s.allow(), k -> new ArrayList<>()).add(s);
-        }
-        List<List<Started>> groups = new ArrayList<>(byAllow.values());
+    private void sendStarted(List<ReusedAllows.Batch> batches, boolean atExit) {
         int sent = 0;
         IOException failed = null;
-        for (int attempt = 0; attempt < 2 && sent < groups.size(); attempt++) {
+        for (int attempt = 0; attempt < 2 && sent < batches.size(); attempt++) {
             Connection c = idle.poll();
             try {
                 if (c == null) {
-                    c = mayStartServer ? connectOrStart() : connect();
+                    c = atExit ? connect() : connectOrStart();
                 }
-                for (; sent < groups.size(); sent++) {
-                    c.send(ranNotice(groups.get(sent), c));
+                for (; sent < batches.size(); sent++) {
+                    c.send(ranNotice(batches.get(sent), c));
                 }
                 idle.offer(c);
             } catch (IOException e) {
@@ -263,40 +147,30 @@ final class ServerBackend implements Backend {
                 }
             }
         }
-        if (sent < groups.size()) {
+        if (sent < batches.size()) {
             int lost = 0;
-            for (List<Started> g : groups.subList(sent, groups.size())) {
-                lost += g.size();
+            for (ReusedAllows.Batch b : batches.subList(sent, batches.size())) {
+                lost += b.times().length;
             }
             System.err.println("shellgate: " + lost + " process starts could not be sent to the judge server to be logged: "
                     + failed.getMessage());
         }
     }
 
-    /** The {@code ran} notice of the starts on one allow, for connection {@code c}. */
-    private String ranNotice(List<Started> group, Connection c) {
-        Request first = group.get(0).request();
+    /** The {@code ran} notice of the starts on one allow (its handle is the server's token), for connection {@code c}. */
+    private String ranNotice(ReusedAllows.Batch batch, Connection c) {
+        ReusedAllows.Request first = batch.request();
         StringBuilder r = new StringBuilder(RAN);
-        for (int i = 0; i < group.size(); i++) {
-            (i == 0 ? r : r.append(',')).append(group.get(i).at());
+        for (int i = 0; i < batch.times().length; i++) {
+            (i == 0 ? r : r.append(',')).append(batch.times()[i]);
         }
-        Json.string(r.append("],\"token\":"), group.get(0).allow().token()).append(",");
+        Json.string(r.append("],\"token\":"), (String) batch.handle()).append(",");
         String judge = request(first.line, first.env, first.cwd, c.jvmEnvSent);
         if (first.env == jvmEnv) {
             // sent with its id: the server keeps it for the connection
             c.jvmEnvSent = true;
         }
         return r.append(judge, JUDGE.length(), judge.length()).toString();
-    }
-
-    /** The reuse an allow's reply offers ({@code recheck}), or null. */
-    private static Reusable reusable(Outcome outcome, Map<String, Object> reply) {
-        if (!outcome.runs() || !"allow".equals(outcome.tier()) || !(reply.get("recheck") instanceof Map<?, ?> recheck)
-                || !(recheck.get("facts") instanceof List<?> list) || !(recheck.get("token") instanceof String token)) {
-            return null;
-        }
-        FileQuestions facts = FileQuestions.of(list);
-        return facts == null ? null : new Reusable(outcome, facts, token);
     }
 
     private static String originJson(OriginInfo origin) {

@@ -10,21 +10,29 @@ import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Reviewer;
+import io.shellgate.reviewer.Step;
+import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The judge and the review pipeline inside the host JVM, behind a JDK-typed function (the agent's
  * Java 17 side cannot name these classes). Input: bash command line, cwd, env, pid, main class,
- * session, argument vector (or null to judge the command line as a script). Output: runs, tier, rule, message.
+ * session, argument vector (or null to judge the command line as a script). Output: runs, tier, rule, message,
+ * and for an allow the judge reached on its own, the file facts it rests on ({@code [op, path,
+ * answer]} lists) and the logger of starts made on it (a {@code Consumer<long[]>} of start times);
+ * null when it cannot be reused.
  * The policies in effect (found from the process's directory and this JVM's own environment) are
  * read for every process, and a judge is built once per distinct set of their contents.
  */
@@ -87,6 +95,29 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         String tier = verdict.tier().name().toLowerCase(Locale.ROOT);
         boolean runs = decision.runs() && verdict.tier() != Tier.DENY;
         String message = verdict.tier() == Tier.ASK ? decision.message() : primary.message();
-        return new Object[] {runs, tier, primary.rule(), message};
+        List<List<String>> facts = null;
+        Consumer<long[]> log = null;
+        if (runs && decision.step() == Step.JUDGE && verdict.tier() == Tier.ALLOW) {
+            // the file facts this allow rests on, for the agent to reuse it while they hold, and
+            // how to log the starts it makes on it (with this verdict, as of their start)
+            List<FileFacts.Fact> judge = loaded.judge().facts(request);
+            List<FileFacts.Fact> policy = judge == null ? null : gates.facts(cwd, System.getenv(), loaded);
+            if (policy != null) {
+                facts = new ArrayList<>(policy.size() + judge.size());
+                for (List<FileFacts.Fact> part : List.of(policy, judge)) {
+                    for (FileFacts.Fact f : part) {
+                        facts.add(List.of(f.op(), f.path(), f.answer()));
+                    }
+                }
+                ReviewRequest reviewed = new ReviewRequest(request, verdict, origin, null);
+                Reviewer reviewer = loaded.reviewer();
+                log = times -> {
+                    reviewer.ran(reviewed, times);
+                    // the audit log may have been opened afresh (rotated) for these
+                    CloseOnExec.mark(this::ours);
+                };
+            }
+        }
+        return new Object[] {runs, tier, primary.rule(), message, facts, log};
     }
 }
