@@ -460,65 +460,28 @@ final class ServerBackend implements Backend {
             }
         }
 
-        /** Sends a line that gets no reply, within the deadline. */
+        /** Sends a line that gets no reply (a {@code ran} notice), within the deadline. */
         void send(String notice) throws IOException {
-            long mine = start();
-            try {
-                write(notice);
-            } catch (ClosedChannelException e) {
-                if (deadline.get() == EXPIRED) {
-                    throw new Overdue(replyMillis);
-                }
-                throw e;
-            } finally {
-                deadline.compareAndSet(mine, 0);
-            }
+            transfer(notice, false);
         }
 
-        /** The deadline of a request starting now, set for the watch. */
-        private long start() throws ClosedChannelException {
+        private String roundTrip(String request) throws IOException {
+            return transfer(request, true);
+        }
+
+        /** Writes a line, and reads the reply line when {@code reply}, within the deadline the watch keeps. */
+        private String transfer(String line, boolean reply) throws IOException {
             long mine = System.currentTimeMillis() + replyMillis;
             if (!deadline.compareAndSet(0, mine)) {
                 // the watch closed it as its last reply came: the request goes on another connection
                 throw new ClosedChannelException();
             }
-            return mine;
-        }
-
-        private void write(String line) throws IOException {
-            ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
-            while (out.hasRemaining()) {
-                channel.write(out);
-            }
-        }
-
-        private String roundTrip(String request) throws IOException {
-            long mine = start();
             try {
-                write(request);
-                // a reply usually arrives in one read: it is decoded from the buffer, not copied
-                ByteArrayOutputStream longer = null;
-                byte[] bytes = buffer.array();
-                while (true) {
-                    buffer.clear();
-                    int n = channel.read(buffer);
-                    if (n < 0) {
-                        throw new IOException("the judge server closed the connection");
-                    }
-                    for (int i = 0; i < n; i++) {
-                        if (bytes[i] == '\n') {
-                            if (longer == null) {
-                                return new String(bytes, 0, i, StandardCharsets.UTF_8);
-                            }
-                            longer.write(bytes, 0, i);
-                            return longer.toString(StandardCharsets.UTF_8);
-                        }
-                    }
-                    if (longer == null) {
-                        longer = new ByteArrayOutputStream();
-                    }
-                    longer.write(bytes, 0, n);
+                ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+                while (out.hasRemaining()) {
+                    channel.write(out);
                 }
+                return reply ? readLine() : null;
             } catch (ClosedChannelException e) {
                 if (deadline.get() == EXPIRED) {
                     throw new Overdue(replyMillis);
@@ -526,6 +489,32 @@ final class ServerBackend implements Backend {
                 throw e;
             } finally {
                 deadline.compareAndSet(mine, 0);
+            }
+        }
+
+        /** The reply line; it usually arrives in one read, and is decoded from the buffer, not copied. */
+        private String readLine() throws IOException {
+            ByteArrayOutputStream longer = null;
+            byte[] bytes = buffer.array();
+            while (true) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    throw new IOException("the judge server closed the connection");
+                }
+                for (int i = 0; i < n; i++) {
+                    if (bytes[i] == '\n') {
+                        if (longer == null) {
+                            return new String(bytes, 0, i, StandardCharsets.UTF_8);
+                        }
+                        longer.write(bytes, 0, i);
+                        return longer.toString(StandardCharsets.UTF_8);
+                    }
+                }
+                if (longer == null) {
+                    longer = new ByteArrayOutputStream();
+                }
+                longer.write(bytes, 0, n);
             }
         }
 

@@ -103,4 +103,24 @@ class FileQuestionsTest {
         Files.writeString(dir.resolve("later"), "");
         assertThat(q.stillHold()).isFalse();
     }
+
+    @Test
+    void aDirectorysOwnerAndPermissionsCountForFiveSecondsAsInTheJudgeAndNothingElseDoes() throws Exception {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        String perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(sub));
+        FileQuestions trust = FileQuestions.of(List.of(List.of("dir-perms", sub.toString(), perms)));
+        FileQuestions file = FileQuestions.of(List.of(List.of("perms", sub.toString(), perms)));
+        assertThat(trust.stillHold()).isTrue();
+        assertThat(file.stillHold()).isTrue();
+        long changed = System.nanoTime();
+        Files.setPosixFilePermissions(sub, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(file.stillHold()).isFalse();
+        boolean heldMeanwhile = trust.stillHold();
+        long asked = System.nanoTime() - changed;
+        if (asked < FileQuestions.DIRECTORY_TTL_NANOS) {
+            assertThat(heldMeanwhile).isTrue();
+        }
+        Thread.sleep(FileQuestions.DIRECTORY_TTL_NANOS / 1_000_000 + 100);
+        assertThat(trust.stillHold()).isFalse();
+    }
 }
