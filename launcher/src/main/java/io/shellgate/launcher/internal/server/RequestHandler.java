@@ -38,7 +38,7 @@ public final class RequestHandler {
     private static final System.Logger LOG = System.getLogger(RequestHandler.class.getName());
     /** The most start times one {@code ran} notice may carry. */
     static final int MAX_RAN_TIMES = 100_000;
-    /** The most reusable allows remembered for {@code ran} notices; past it, the oldest are forgotten at once. */
+    /** The most reusable allows remembered for {@code ran} notices; past it all are forgotten (a notice naming one is judged now). */
     static final int MAX_REUSABLE = 4096;
 
     /** An allow offered for reuse, by its token: a {@code ran} notice logs the starts with this verdict. */
@@ -114,23 +114,18 @@ public final class RequestHandler {
         }
         try {
             ObjectNode reply = judge(request, connection, ran);
-            if (ran && reply.has("error")) {
-                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", reply.path("message").asText());
-            }
-            return ran ? null : reply;
+            return !ran ? reply : reply.has("error") ? notLogged(reply.path("message").asText()) : null;
         } catch (PolicyException e) {
-            if (ran) {
-                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", String.join("; ", e.problems()));
-                return null;
-            }
-            return Protocol.error("policy", String.join("\n", e.problems()));
+            return ran ? notLogged(String.join("; ", e.problems())) : Protocol.error("policy", String.join("\n", e.problems()));
         } catch (RuntimeException e) {
-            if (ran) {
-                LOG.log(System.Logger.Level.WARNING, "a ran notice could not be logged: {0}", e.toString());
-                return null;
-            }
-            return Protocol.error("internal", "the request could not be judged: " + e);
+            return ran ? notLogged(e.toString()) : Protocol.error("internal", "the request could not be judged: " + e);
         }
+    }
+
+    /** A {@code ran} notice that could not be logged: said in the server's log, since the notice gets no reply. */
+    private static ObjectNode notLogged(String why) {
+        LOG.log(System.Logger.Level.WARNING, "the starts of a ran notice are missing from the audit log: {0}", why);
+        return null;
     }
 
     private static Origin origin(JsonNode node) {
