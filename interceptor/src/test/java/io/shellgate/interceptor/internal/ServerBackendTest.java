@@ -80,7 +80,17 @@ class ServerBackendTest {
      * A server on a real Unix socket in {@link #run} that reads request lines and answers each with
      * {@code answer} (given the request count, it writes what it likes, or nothing).
      */
-    private Thread server(AtomicInteger requests, Answer answer) throws IOException {
+    private void server(AtomicInteger requests, Answer answer) throws IOException {
+        listen((c, line) -> answer.to(c, requests.incrementAndGet()));
+    }
+
+    /** What a test server does with one request line on connection {@code c}. */
+    private interface LineHandler {
+        void handle(SocketChannel c, String line) throws IOException, InterruptedException;
+    }
+
+    /** A server on a real Unix socket in {@link #run}, a thread per connection, that hands {@code handler} every line. */
+    private void listen(LineHandler handler) throws IOException {
         ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listener.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
         Thread t = new Thread(() -> {
@@ -88,15 +98,9 @@ class ServerBackendTest {
                 while (true) {
                     SocketChannel c = listener.accept();
                     Thread connection = new Thread(() -> {
-                        try (c) {
-                            ByteBuffer in = ByteBuffer.allocate(1 << 16);
-                            while (c.read(in) >= 0) {
-                                for (int i = 0; i < in.position(); i++) {
-                                    if (in.get(i) == '\n') {
-                                        answer.to(c, requests.incrementAndGet());
-                                    }
-                                }
-                                in.clear();
+                        try (c; BufferedReader in = new BufferedReader(Channels.newReader(c, StandardCharsets.UTF_8))) {
+                            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                                handler.handle(c, line);
                             }
                         } catch (IOException | InterruptedException e) {
                             // the client went away
@@ -111,7 +115,6 @@ class ServerBackendTest {
         });
         t.setDaemon(true);
         t.start();
-        return t;
     }
 
     private interface Answer {
@@ -190,34 +193,13 @@ class ServerBackendTest {
      * and answers each with {@code answer}'s reply (none for null).
      */
     private void recordingServer(BlockingQueue<String> lines, java.util.function.Function<String, String> answer) throws IOException {
-        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        listener.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
-        Thread t = new Thread(() -> {
-            try (listener) {
-                while (true) {
-                    SocketChannel c = listener.accept();
-                    Thread connection = new Thread(() -> {
-                        try (c; BufferedReader in = new BufferedReader(Channels.newReader(c, StandardCharsets.UTF_8))) {
-                            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                                lines.add(line);
-                                String reply = answer.apply(line);
-                                if (reply != null) {
-                                    c.write(ByteBuffer.wrap((reply + "\n").getBytes(StandardCharsets.UTF_8)));
-                                }
-                            }
-                        } catch (IOException e) {
-                            // the client went away
-                        }
-                    });
-                    connection.setDaemon(true);
-                    connection.start();
-                }
-            } catch (IOException e) {
-                // the listener is gone with the test's directory
+        listen((c, line) -> {
+            lines.add(line);
+            String reply = answer.apply(line);
+            if (reply != null) {
+                c.write(ByteBuffer.wrap((reply + "\n").getBytes(StandardCharsets.UTF_8)));
             }
         });
-        t.setDaemon(true);
-        t.start();
     }
 
     /** An allow whose reply offers reuse while {@code facts} (a JSON array of [op, path, answer]) hold; no reply to a ran notice. */
