@@ -1,6 +1,7 @@
 package io.shellgate.reviewer;
 
 import io.shellgate.judge.Judge;
+import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Judges;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Layer;
@@ -9,6 +10,7 @@ import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,12 +45,17 @@ public final class Gates {
     }
 
     /**
-     * The file questions, with their answers, that finding {@code gate}'s policies in {@code cwd}
-     * with {@code env} asks: the policies are found again, through a recorder, and must be the
-     * same files with the same contents. Null when they are not (a policy changed since the gate
-     * was loaded) or one was changed too recently for its time stamps to tell a later change.
+     * The file questions, with their answers, that an allow {@code gate}'s judge reached for
+     * {@code request} rests on: those of finding the policies in {@code cwd} with {@code env}
+     * (found again through a recorder: the same files with the same contents), then the judge's
+     * ({@link Judge#facts}). Null when the judge has none, when the policies are not the gate's
+     * any more, or when one was changed too recently for its time stamps to tell a later change.
      */
-    public List<FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gate gate) {
+    public List<FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gate gate, JudgeRequest request) {
+        List<FileFacts.Fact> judged = gate.judge().facts(request);
+        if (judged == null) {
+            return null;
+        }
         FileFacts files = FileFacts.recording();
         String k;
         try {
@@ -56,9 +63,15 @@ public final class Gates {
         } catch (PolicyException e) {
             return null;
         }
+        List<FileFacts.Fact> found = files.facts();
         synchronized (cache) {
-            return cache.get(k) == gate ? files.facts() : null;
+            if (found == null || cache.get(k) != gate) {
+                return null;
+            }
         }
+        List<FileFacts.Fact> all = new ArrayList<>(found);
+        all.addAll(judged);
+        return all;
     }
 
     private static String key(List<PolicySource> sources) {

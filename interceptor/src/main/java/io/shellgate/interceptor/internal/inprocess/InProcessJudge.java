@@ -100,14 +100,11 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
         if (runs && decision.step() == Step.JUDGE && verdict.tier() == Tier.ALLOW) {
             // the file facts this allow rests on, for the agent to reuse it while they hold, and
             // how to log the starts it makes on it (with this verdict, as of their start)
-            List<FileFacts.Fact> judge = loaded.judge().facts(request);
-            List<FileFacts.Fact> policy = judge == null ? null : gates.facts(cwd, System.getenv(), loaded);
-            if (policy != null) {
-                facts = new ArrayList<>(policy.size() + judge.size());
-                for (List<FileFacts.Fact> part : List.of(policy, judge)) {
-                    for (FileFacts.Fact f : part) {
-                        facts.add(List.of(f.op(), f.path(), f.answer()));
-                    }
+            List<FileFacts.Fact> rests = gates.facts(cwd, System.getenv(), loaded, request);
+            if (rests != null) {
+                facts = new ArrayList<>(rests.size());
+                for (FileFacts.Fact f : rests) {
+                    facts.add(List.of(f.op(), f.path(), f.answer()));
                 }
                 ReviewRequest reviewed = new ReviewRequest(request, verdict, origin, null);
                 Reviewer reviewer = loaded.reviewer();

@@ -1,9 +1,12 @@
 package io.shellgate.launcher.internal.server;
 
 import io.shellgate.judge.Judge;
+import io.shellgate.judge.JudgeRequest;
 import io.shellgate.reviewer.Gates;
+import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.PolicyException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,9 +31,9 @@ public final class JudgeProvider {
         return load(cwd, env).judge();
     }
 
-    /** The file facts finding {@code gate}'s policies rests on (see {@link Gates#facts}). */
-    public java.util.List<io.shellgate.rules.FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gates.Gate gate) {
-        return gates.facts(cwd, env, gate);
+    /** The file facts an allow of {@code gate}'s judge for {@code request} rests on (see {@link Gates#facts}). */
+    public List<FileFacts.Fact> facts(Path cwd, Map<String, String> env, Gates.Gate gate, JudgeRequest request) {
+        return gates.facts(cwd, env, gate, request);
     }
 
     /** The policy in effect for a request made in {@code cwd} with {@code env}, its judge and its review. */

@@ -149,9 +149,8 @@ public final class RequestHandler {
         }
         // a server started later (another version, other settings) has another server.pid
         String server = FileFacts.identity(serverFile);
-        List<FileFacts.Fact> judge = server.isEmpty() ? null : loaded.judge().facts(judged);
-        List<FileFacts.Fact> policy = judge == null ? null : judges.facts(cwd, settings, loaded);
-        if (policy == null) {
+        List<FileFacts.Fact> rests = server.isEmpty() ? null : judges.facts(cwd, settings, loaded, judged);
+        if (rests == null) {
             return;
         }
         if (reusable.size() >= MAX_REUSABLE) {
@@ -163,10 +162,8 @@ public final class RequestHandler {
         recheck.put("token", token);
         ArrayNode facts = recheck.putArray("facts");
         facts.addArray().add("identity").add(serverFile.toString()).add(server);
-        for (List<FileFacts.Fact> part : List.of(policy, judge)) {
-            for (FileFacts.Fact f : part) {
-                facts.addArray().add(f.op()).add(f.path()).add(f.answer());
-            }
+        for (FileFacts.Fact f : rests) {
+            facts.addArray().add(f.op()).add(f.path()).add(f.answer());
         }
     }
 
