@@ -56,9 +56,11 @@ public final class FileFacts {
         return facts == null || !complete ? null : List.copyOf(facts);
     }
 
-    /** Marks what was recorded as not enough to decide again (a question only the judge can ask). */
+    /** Marks what was recorded as not enough to decide again (a question only the judge can ask); nothing for {@link #live()}. */
     public void incomplete() {
-        complete = false;
+        if (facts != null) {
+            complete = false;
+        }
     }
 
     /** Keeps a question once: asked again with another answer (the file changed meanwhile), the record is incomplete. */

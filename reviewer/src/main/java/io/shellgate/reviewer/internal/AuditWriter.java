@@ -61,16 +61,12 @@ final class AuditWriter {
             return;
         }
         try {
-            String lines = line(r, d, times[0]);
-            if (times.length > 1) {
-                StringBuilder all = new StringBuilder(lines);
-                String rest = lines.substring(lines.indexOf(',') + 1);
-                for (int i = 1; i < times.length; i++) {
-                    all.append('\n').append(timePart(times[i])).append(rest);
-                }
-                lines = all.toString();
+            String said = said(r, d);
+            StringBuilder lines = new StringBuilder();
+            for (long t : times) {
+                (lines.isEmpty() ? lines : lines.append('\n')).append(timePart(t)).append(said);
             }
-            log.append(lines);
+            log.append(lines.toString());
         } catch (IOException | RuntimeException e) {
             // the decision stands; losing its record must not turn a refusal into a crash
             LOG.log(Level.WARNING, "shellgate: cannot write the audit log: " + e.getMessage());
@@ -104,14 +100,15 @@ final class AuditWriter {
 
     /** The record as one line of compact JSON: the time, then what it says. */
     static String line(ReviewRequest r, Decision d) throws IOException {
-        return line(r, d, System.currentTimeMillis());
+        return timePart(System.currentTimeMillis()) + said(r, d);
     }
 
     private static String timePart(long millis) {
         return "{\"time\":\"" + Timestamps.of(millis) + "\",";
     }
 
-    static synchronized String line(ReviewRequest r, Decision d, long millis) throws IOException {
+    /** What the record says after its time, kept for what was said recently. */
+    private static synchronized String said(ReviewRequest r, Decision d) throws IOException {
         Said said = Said.of(r, d);
         String rest = SAID.get(said);
         if (rest == null) {
@@ -123,7 +120,7 @@ final class AuditWriter {
                 SAID.put(said, rest);
             }
         }
-        return timePart(millis) + rest;
+        return rest;
     }
 
     /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */

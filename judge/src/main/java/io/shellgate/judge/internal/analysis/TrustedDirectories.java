@@ -31,14 +31,10 @@ final class TrustedDirectories {
         this.untrusted = List.copyOf(untrusted);
     }
 
-    /** Why programs in {@code dir} are not trusted, or null when they are. */
-    String problem(Path dir, Path cwd) {
-        return problem(dir, cwd, FileFacts.live());
-    }
-
     /**
-     * The same, asking the file system through {@code files}; one that records is asked every
-     * question again (the answers kept for a few seconds are not used).
+     * Why programs in {@code dir} are not trusted, or null when they are, asking the file system
+     * through {@code files}; one that records is asked every question again (the answers kept for
+     * a few seconds are not used).
      */
     String problem(Path dir, Path cwd, FileFacts files) {
         if (dir == null) {

@@ -166,12 +166,12 @@ public final class JudgeServer implements AutoCloseable {
                     compacted = false;
                     ObjectNode answer = answer(line, needsToken, state);
                     served.incrementAndGet();
+                    // a ran notice has no reply
                     if (answer != null) {
-                        // a ran notice has no reply
                         reply(out, answer);
-                    }
-                    if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
-                        break;
+                        if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
+                            break;
+                        }
                     }
                     quiet.since = System.nanoTime();
                     quiet.busy = false;
