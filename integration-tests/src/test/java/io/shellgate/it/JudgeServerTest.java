@@ -451,7 +451,7 @@ class JudgeServerTest extends SandboxTest {
         allow.path("recheck").path("facts").forEach(f -> facts.add(f.get(0).asText() + " " + f.get(1).asText() + " " + f.get(2).asText()));
         // this server (a later one has another server.pid), the policy files, the program and its directories
         assertThat(facts.getFirst()).matches("identity " + java.util.regex.Pattern.quote(box.run.resolve("server.pid").toString())
-                + " \\d+:\\d+:\\d+:\\d+:\\d+");
+                + " \\d+:\\d+:\\d+:\\d+");
         assertThat(facts).contains("regular " + box.home.resolve(".config/shellgate/policy.toml") + " false",
                 "exists " + box.work.resolve(".git") + " false", "lexists /usr/bin/echo true", "dir-uid /usr/bin 0",
                 "perms " + Path.of("/usr/bin/echo").toRealPath() + " "

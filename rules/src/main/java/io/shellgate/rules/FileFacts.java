@@ -171,34 +171,47 @@ public final class FileFacts {
 
     /**
      * A file's text. The fact kept is the file's identity, taken before it is read (device, inode,
-     * size, modification and change times): a later change gives another. A file changed within
+     * size, modification time): a later change gives another. A file changed within
      * {@link #RACY_NANOS} of being read could change again with the same time stamps, so it makes
-     * the record {@link #incomplete()}.
+     * the record {@link #incomplete()}; so does one whose status changed that recently (its change
+     * time), such as a file written and then given back an older modification time.
      */
     public String readString(Path p) throws IOException {
         if (facts != null) {
             String identity = keep("identity", p, identity(p));
-            if (identity.isEmpty() || racy(identity)) {
+            if (identity.isEmpty() || racy(Long.parseLong(identity.substring(identity.lastIndexOf(':') + 1)))
+                    || racy(changeTime(p))) {
                 incomplete();
             }
         }
         return Files.readString(p);
     }
 
-    /** Whether the identity's modification or change time is less than {@link #RACY_NANOS} ago (or ahead). */
-    private static boolean racy(String identity) {
-        String[] f = identity.split(":");
-        long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
-        return now - Long.parseLong(f[3]) < RACY_NANOS || now - Long.parseLong(f[4]) < RACY_NANOS;
+    /** Whether a time (in nanoseconds) is less than {@link #RACY_NANOS} ago, or ahead. */
+    private static boolean racy(long nanos) {
+        return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - nanos < RACY_NANOS;
     }
 
-    /** {@code dev:ino:size:mtime:ctime} (times in nanoseconds), following links; "" when it cannot be read. */
+    /** The change time in nanoseconds, following links; now when it cannot be read. */
+    private static long changeTime(Path p) {
+        try {
+            return ((FileTime) Files.getAttribute(p, "unix:ctime")).to(TimeUnit.NANOSECONDS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+        }
+    }
+
+    /**
+     * {@code dev:ino:size:mtime} (the time in nanoseconds), following links; "" when it cannot be
+     * read. The change time is left out: it also moves with the owner and permissions, which no
+     * verdict takes from a file it reads, and the javaagent (which asks this again before every
+     * start on a reused allow) has no cheap way to read it on Java 17.
+     */
     public static String identity(Path p) {
         try {
-            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime");
+            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime");
             return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":"
-                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS) + ":"
-                    + ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS);
+                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS);
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
             return "";
         }

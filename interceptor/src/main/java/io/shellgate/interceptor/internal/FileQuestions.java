@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -122,7 +123,9 @@ final class FileQuestions {
             case EXISTS:
                 return Boolean.toString(file.exists());
             case LEXISTS:
-                return Boolean.toString(Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+                // a path that leads to a file exists itself; only one that does not (a dangling
+                // link, or nothing) needs the question without following links
+                return Boolean.toString(file.exists() || Files.exists(p, LinkOption.NOFOLLOW_LINKS));
             case EXECUTABLE:
                 return Boolean.toString(file.canExecute());
             case DIR_WRITABLE:
@@ -149,16 +152,42 @@ final class FileQuestions {
                     return "-1";
                 }
             case IDENTITY:
-                try {
-                    Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime");
-                    return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":"
-                            + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS) + ":"
-                            + ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS);
-                } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-                    return "";
-                }
+                return identity(p);
             default:
                 return null;
+        }
+    }
+
+    /**
+     * {@code dev:ino:size:mtime}, as the server words it. The basic attributes carry it all (their
+     * file key is {@code (dev=HEX,ino=DEC)}) and cost a fraction of the named-attribute map the
+     * server reads: that map took half the time of asking a start's questions again while the JIT
+     * had not compiled it. A key in any other form is read the server's way.
+     */
+    static String identity(Path p) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+            String key = String.valueOf(a.fileKey());
+            int ino = key.indexOf(",ino=");
+            if (!key.startsWith("(dev=") || ino < 0 || !key.endsWith(")")) {
+                return identityByName(p);
+            }
+            long dev = Long.parseUnsignedLong(key, 5, ino, 16);
+            long inode = Long.parseLong(key, ino + 5, key.length() - 1, 10);
+            return dev + ":" + inode + ":" + a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "";
+        }
+    }
+
+    /** The identity from the named attributes, as the server reads it. */
+    static String identityByName(Path p) {
+        try {
+            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime");
+            return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":"
+                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "";
         }
     }
 }
