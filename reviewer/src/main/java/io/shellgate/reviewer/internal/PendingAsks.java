@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Asks waiting for a person, as files in {@code pending/} of the state directory, so that
@@ -45,8 +46,12 @@ public final class PendingAsks {
     public record Listed(String id, Instant since, Instant until, String entry, long pid, String detail, String cwd,
             String command, List<String> reasons) {}
 
-    /** Publishes an ask, waits for an answer until {@code deadline}, and withdraws it. */
-    Optional<Answer> await(PendingAsk ask, Instant deadline, Runnable whileWaiting) throws IOException, InterruptedException {
+    /**
+     * Publishes an ask, waits for an answer until {@code deadline}, and withdraws it; stops
+     * waiting, with no answer, as soon as {@code answeredElsewhere} says so.
+     */
+    Optional<Answer> await(PendingAsk ask, Instant deadline, BooleanSupplier answeredElsewhere)
+            throws IOException, InterruptedException {
         StateDir.ensure(dir);
         Path json = dir.resolve(ask.id() + ".json");
         Path answer = dir.resolve(ask.id() + ".answer");
@@ -57,7 +62,9 @@ public final class PendingAsks {
                 if (a.isPresent()) {
                     return a;
                 }
-                whileWaiting.run();
+                if (answeredElsewhere.getAsBoolean()) {
+                    return Optional.empty();
+                }
                 Thread.sleep(POLL);
             }
             return read(answer, ask.id());

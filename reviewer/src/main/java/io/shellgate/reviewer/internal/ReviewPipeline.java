@@ -136,18 +136,12 @@ public final class ReviewPipeline implements Reviewer {
         String by = "a person at the terminal";
         try {
             if (stateDir != null) {
-                Thread lt = localThread;
-                answer = new PendingAsks(stateDir).await(ask, deadline, () -> {
-                    if (lt != null && local.get() != null && local.get().isPresent()) {
-                        throw new AnsweredLocally();
-                    }
-                });
+                // the person at hand may answer first
+                answer = new PendingAsks(stateDir).await(ask, deadline, () -> local.get() != null && local.get().isPresent());
                 by = "a person through shellgate approvals";
             } else if (localThread != null) {
                 localThread.join(Duration.ofSeconds(seconds));
             }
-        } catch (AnsweredLocally e) {
-            // the person at hand answered first
         } catch (IOException e) {
             if (localThread != null) {
                 localThread.join(Duration.between(Instant.now(), deadline).plusMillis(1));
@@ -218,12 +212,6 @@ public final class ReviewPipeline implements Reviewer {
             return "remembered as " + id + " in " + file.get();
         } catch (IOException | PolicyException | RuntimeException e) {
             return "not remembered: " + e.getMessage();
-        }
-    }
-
-    private static final class AnsweredLocally extends RuntimeException {
-        AnsweredLocally() {
-            super(null, null, false, false);
         }
     }
 }
