@@ -63,6 +63,11 @@ public final class Agent {
         install(arguments, instrumentation, true);
     }
 
+    /** The value of {@link #PROPERTY} for a mode. */
+    private static String mode(boolean audit) {
+        return audit ? "mode=audit" : "mode=enforce";
+    }
+
     private static synchronized void install(String arguments, Instrumentation instrumentation, boolean attached) {
         AgentOptions options;
         try {
@@ -87,7 +92,7 @@ public final class Agent {
             // an agent that comes first (JAVA_TOOL_OPTIONS does) must not turn the other's off
             String was = System.getProperty(PROPERTY);
             if (!options.audit() && Gate.enforce()) {
-                System.setProperty(PROPERTY, "mode=enforce");
+                System.setProperty(PROPERTY, mode(false));
                 System.err.println("shellgate agent: already installed in this JVM (" + was + "); the second one turns it"
                         + " to mode=enforce, and its other options are ignored");
             } else {
@@ -97,7 +102,7 @@ public final class Agent {
         }
         Gate.configure(options, instrumentation);
         installed = true;
-        System.setProperty(PROPERTY, options.audit() ? "mode=audit" : "mode=enforce");
+        System.setProperty(PROPERTY, mode(options.audit()));
         instrumentation.addTransformer(new LazyTransformer(), true);
         // a ProcessBuilder loaded before the agent (attached to a running JVM, or a tool that
         // used it in its own premain) is changed now; ProcessImpl follows at the first start

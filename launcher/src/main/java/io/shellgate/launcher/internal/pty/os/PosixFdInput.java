@@ -118,10 +118,7 @@ final class PosixFdInput extends InputStream {
                 }
                 if (e == EAGAIN) {
                     // a descriptor in non-blocking mode: wait until there is something to read
-                    pollfd.set(JAVA_INT, 0, at);
-                    pollfd.set(JAVA_SHORT, 4, POLLIN);
-                    pollfd.set(JAVA_SHORT, 6, (short) 0);
-                    int r = (int) NATIVE.poll.invokeExact(errno, pollfd, 1L, -1);
+                    int r = (int) NATIVE.poll.invokeExact(errno, pollIn(pollfd, at), 1L, -1);
                     if (r < 0 && (int) Native.ERRNO.get(errno, 0L) != EINTR) {
                         throw new IOException("poll on the pseudo-terminal failed (errno " + Native.ERRNO.get(errno, 0L) + ")");
                     }
@@ -136,6 +133,14 @@ final class PosixFdInput extends InputStream {
         }
     }
 
+    /** {@code p}, a {@code struct pollfd}, filled in to wait until {@code fd} can be read. */
+    private static MemorySegment pollIn(MemorySegment p, int fd) {
+        p.set(JAVA_INT, 0, fd);
+        p.set(JAVA_SHORT, 4, POLLIN);
+        p.set(JAVA_SHORT, 6, (short) 0);
+        return p;
+    }
+
     /** 1 when a read would return at once, else 0. */
     @Override
     public int available() {
@@ -144,9 +149,7 @@ final class PosixFdInput extends InputStream {
                 return 0;
             }
             try (Arena a = Arena.ofConfined()) {
-                MemorySegment p = a.allocate(8);
-                p.set(JAVA_INT, 0, fd);
-                p.set(JAVA_SHORT, 4, POLLIN);
+                MemorySegment p = pollIn(a.allocate(8), fd);
                 int r = (int) NATIVE.poll.invokeExact(a.allocate(Native.CAPTURE), p, 1L, 0);
                 return r > 0 && (p.get(JAVA_SHORT, 6) & POLLIN) != 0 ? 1 : 0;
             } catch (Throwable t) {
