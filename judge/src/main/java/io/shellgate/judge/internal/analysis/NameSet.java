@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import com.google.re2j.Pattern;
+import io.shellgate.judge.internal.syntax.Globs;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +29,8 @@ final class NameSet {
                 if (!sb.isEmpty()) {
                     sb.append('|');
                 }
-                sb.append("(?:").append(PathSet.regex(n).replace("[^/]", "[\\s\\S]")).append(')');
+                // a name has no segments: * and ? take any character
+                sb.append("(?:").append(Globs.regex(n, "[\\s\\S]", true)).append(')');
             }
         }
         globs = sb.isEmpty() ? null : Pattern.compile(sb.toString());

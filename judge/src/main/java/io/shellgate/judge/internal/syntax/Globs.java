@@ -13,7 +13,8 @@ public final class Globs {
      * literal, and everything else is literal.
      *
      * @param inSegment the expression of one character within a segment ({@code [^/]})
-     * @param classes whether {@code [...]} is a character class; else a bracket is literal
+     * @param classes whether {@code [...]} is a character class ({@code [!...]} or {@code [^...]}
+     *     negated); else a bracket is literal
      */
     public static String regex(String glob, String inSegment, boolean classes) {
         StringBuilder sb = new StringBuilder();
@@ -35,7 +36,9 @@ public final class Globs {
                 if (close < 0) {
                     sb.append("\\[");
                 } else {
-                    sb.append('[').append(glob, i + 1, close).append(']');
+                    // [!...] is the shell's spelling of a negated class, RE2's is [^...]
+                    boolean negated = glob.charAt(i + 1) == '!';
+                    sb.append(negated ? "[^" : "[").append(glob, negated ? i + 2 : i + 1, close).append(']');
                     i = close;
                 }
             } else {
