@@ -52,6 +52,19 @@ public final class AgentTarget {
                     System.out.flush();
                 } while (in.readLine() != null);
             }
+            // one-builder LIB FILE argv...: one builder started as it is, again, with LD_PRELOAD=LIB
+            // put in its environment, without it again, and with its output sent to FILE
+            case "one-builder" -> {
+                ProcessBuilder pb = new ProcessBuilder(rest.subList(2, rest.size()));
+                run(pb::start);
+                run(pb::start);
+                pb.environment().put("LD_PRELOAD", rest.get(0));
+                run(pb::start);
+                pb.environment().remove("LD_PRELOAD");
+                run(pb::start);
+                pb.redirectOutput(new File(rest.get(1)));
+                run(pb::start);
+            }
             // again-after SECONDS argv...: starts argv, waits, starts it again
             case "again-after" -> {
                 List<String> argv = rest.subList(1, rest.size());

@@ -398,6 +398,28 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
+    void aBuilderChangedAfterItsAllowWasReusedIsJudgedAgain(AgentJvm jvm) throws Exception {
+        // the tool changes the builder it started twice: its environment (the same map object
+        // every time), then where its output goes; neither may ride on the allow already given
+        Path lib = Files.writeString(box.root.resolve("evil.so"), "x");
+        Path rc = box.home.resolve(".bashrc");
+        List<String> lines = jvm.run(box, "", "one-builder", lib.toString(), rc.toString(), "echo", "hi").out().lines().toList();
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(0)).isEqualTo("RAN exit=0 out=hi");
+        assertThat(lines.get(1)).isEqualTo("RAN exit=0 out=hi");
+        assertThat(lines.get(2)).contains("rule=dangerous-variable tier=ask").contains("LD_PRELOAD");
+        assertThat(lines.get(3)).isEqualTo("RAN exit=0 out=hi");
+        assertThat(lines.get(4)).startsWith("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException").contains(rc.toString());
+        assertThat(rc).doesNotExist();
+        List<String> records = agentRecords(5);
+        assertThat(records).hasSize(5);
+        // the second and the fourth reused the first's allow; the changed ones were judged
+        assertThat(records.stream().filter(r -> r.contains("reused")).count()).isEqualTo(2);
+        assertThat(records.stream().filter(r -> r.contains("\"run\":false")).count()).isEqualTo(2);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
     void everyStartIsLoggedWhetherItsAllowWasReusedOrNot(AgentJvm jvm) throws Exception {
         assertThat(line(jvm.run(box, "", "spawn-true", "300", "0"))).startsWith("SPAWN_US ");
         List<String> records = agentRecords(300);
