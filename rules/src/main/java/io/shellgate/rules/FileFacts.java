@@ -178,9 +178,9 @@ public final class FileFacts {
      */
     public String readString(Path p) throws IOException {
         if (facts != null) {
-            String identity = keep("identity", p, identity(p));
-            if (identity.isEmpty() || racy(Long.parseLong(identity.substring(identity.lastIndexOf(':') + 1)))
-                    || racy(changeTime(p))) {
+            Stat stat = stat(p);
+            keep("identity", p, stat == null ? "" : stat.identity());
+            if (stat == null || racy(stat.modified()) || racy(stat.changed())) {
                 incomplete();
             }
         }
@@ -192,15 +192,6 @@ public final class FileFacts {
         return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - nanos < RACY_NANOS;
     }
 
-    /** The change time in nanoseconds, following links; now when it cannot be read. */
-    private static long changeTime(Path p) {
-        try {
-            return ((FileTime) Files.getAttribute(p, "unix:ctime")).to(TimeUnit.NANOSECONDS);
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
-        }
-    }
-
     /**
      * {@code dev:ino:size:mtime} (the time in nanoseconds), following links; "" when it cannot be
      * read. The change time is left out: it also moves with the owner and permissions, which no
@@ -208,12 +199,22 @@ public final class FileFacts {
      * start on a reused allow) has no cheap way to read it on Java 17.
      */
     public static String identity(Path p) {
+        Stat stat = stat(p);
+        return stat == null ? "" : stat.identity();
+    }
+
+    /** A file's identity and its modification and change times (nanoseconds), from one read of its attributes. */
+    private record Stat(String identity, long modified, long changed) {}
+
+    /** The file's {@link Stat}, following links; null when it cannot be read. */
+    private static Stat stat(Path p) {
         try {
-            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime");
-            return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":"
-                    + ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS);
+            Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime");
+            long modified = ((FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS);
+            return new Stat(a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":" + modified, modified,
+                    ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS));
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return "";
+            return null;
         }
     }
 }
