@@ -26,7 +26,8 @@ final class CmdCommands {
             "pause", "popd", "prompt", "pushd", "rd", "ren", "rename", "rem", "rmdir", "set", "setlocal", "shift", "start",
             "time", "title", "type", "ver", "verify", "vol");
     private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem");
-    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname");
+    /** cmd's own read-only programs, judged here; other programs go to the bash judge as the same words. */
+    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname", "more");
     private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "bitsadmin", "certutil");
     private static final Set<String> RUNS_INPUT = Set.of("powershell", "pwsh", "cmd", "bash", "sh", "python", "node", "perl");
 
@@ -143,8 +144,8 @@ final class CmdCommands {
                 List<String> dirs = args.stream().filter(a -> a == null || !a.equalsIgnoreCase("/d")).toList();
                 if (!dirs.isEmpty()) {
                     String dir = dirs.contains(null) ? null : String.join(" ", dirs);
-                    List<String> abs = dir == null ? List.of() : judge.absolute(dir);
-                    judge.cwd = abs.isEmpty() ? null : abs.getFirst();
+                    reads.resolve(dir, s.span(), base);
+                    judge.cwd = judge.location(dir);
                 }
             }
             case "dir", "type" -> {
@@ -210,6 +211,37 @@ final class CmdCommands {
         return true;
     }
 
+    /** The raw text after the command name, without its redirections, as cmd hands it to a program. */
+    private String programText(CmdAst.Simple s) {
+        if (s.words().size() < 2) {
+            return "";
+        }
+        int from = s.words().get(1).span().start();
+        int to = s.words().getLast().span().end();
+        StringBuilder raw = new StringBuilder();
+        int at = from;
+        for (CmdToken r : s.redirects()) {
+            if (r.span().start() >= at && r.span().end() <= to) {
+                raw.append(judge.text, at, r.span().start());
+                at = r.span().end();
+            }
+        }
+        raw.append(judge.text, at, to);
+        return raw.toString();
+    }
+
+    /** The arguments a program gets, as its C runtime splits what cmd hands it; null when part is not known here. */
+    private List<String> programArgs(CmdAst.Simple s) {
+        String raw = programText(s);
+        for (String v : judge.loopVariables) {
+            if (raw.contains(v)) {
+                return null;
+            }
+        }
+        String line = CmdTokenizer.programLine(raw, host.env());
+        return line == null ? null : WindowsArgv.split(line);
+    }
+
     /** What {@code start} runs: the raw text after its options and its quoted title. */
     private String startTarget(CmdAst.Simple s) {
         List<CmdToken> w = s.words();
@@ -232,15 +264,16 @@ final class CmdCommands {
 
     private boolean external(String name, String base, WindowsHost.Program program, List<String> args, CmdAst.Simple s,
             boolean upstream) {
+        List<String> argv = programArgs(s);
         if (WindowsShells.isWindowsShell(base)) {
             if (!program.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
             }
-            List<String> list = args.contains(null) ? null : WindowsArgv.split(s.rest());
-            if (list == null) {
+            if (argv == null) {
                 host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, base + " runs code computed at run time", s.span());
             } else {
-                judge.run(base, list, base.equals("cmd") ? s.rest() : null, upstream, s.span());
+                judge.run(base, argv, base.equals("cmd") ? CmdTokenizer.programLine(programText(s), host.env()) : null, upstream,
+                        s.span());
             }
             return false;
         }
@@ -249,7 +282,18 @@ final class CmdCommands {
             return false;
         }
         if (!READ_ONLY_PROGRAMS.contains(base)) {
-            host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", s.span());
+            if (program.path() == null || !program.trusted()) {
+                host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
+            } else if (argv == null) {
+                host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here",
+                        s.span());
+            } else {
+                // cmd found nothing planted in the working directory: the words are judged as the bash judge judges them
+                List<String> words = new ArrayList<>();
+                words.add(name.contains("\\") || name.contains("/") ? name : base);
+                words.addAll(argv);
+                host.nativeProgram(words, s.span());
+            }
             return DOWNLOADERS.contains(base);
         }
         if (program.path() == null || !program.trusted()) {
@@ -257,6 +301,22 @@ final class CmdCommands {
         }
         if (base.equals("findstr")) {
             reads.findstr(args, s.span());
+        } else if (base.equals("tree") || base.equals("more")) {
+            for (String a : args) {
+                if (a == null || !isSwitch(a) && !a.startsWith("+")) {
+                    reads.path(a, s.span(), base);
+                }
+            }
+        } else if (base.equals("where") && args.contains(null)) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
+        } else if (base.equals("where")) {
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).equalsIgnoreCase("/r")) {
+                    reads.path(args.get(i + 1), s.span(), base);
+                }
+            }
+            args.stream().filter(a -> a.contains(":") && !isSwitch(a)).forEach(a -> reads.resolve(a.substring(0, a.lastIndexOf(':')),
+                    s.span(), base));
         } else if (args.contains(null)) {
             host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
         }

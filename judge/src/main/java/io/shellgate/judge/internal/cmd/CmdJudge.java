@@ -5,6 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.List;
@@ -83,6 +84,12 @@ public final class CmdJudge {
                 yield node(g.body(), upstream);
             }
             case CmdAst.If i -> {
+                for (int k = 0; k + 1 < i.condition().size(); k++) {
+                    if (i.condition().get(k).isWord("exist")) {
+                        // if exist looks the path up: a share learns the user's credentials
+                        commands.reads.resolve(commands.value(i.condition().get(k + 1)), i.span(), "if exist");
+                    }
+                }
                 boolean any = node(i.then(), upstream);
                 if (i.otherwise() != null) {
                     any |= node(i.otherwise(), upstream);
@@ -107,6 +114,21 @@ public final class CmdJudge {
                 }
             }
         }
+        if (!fileSet) {
+            // a plain, /d or /r loop lists the directories its set and /r name: shares are touched
+            for (int k = 0; k < f.options().size(); k++) {
+                if (f.options().get(k).equalsIgnoreCase("/r") && k + 1 < f.options().size()) {
+                    commands.reads.resolve(f.options().get(k + 1), f.setSpan(), "for /r");
+                }
+            }
+            String expanded = CmdTokenizer.programLine(set, host.env());
+            for (String item : expanded == null ? java.util.Collections.<String>singletonList(null)
+                    : WindowsPaths.split(expanded.replace("\"", ""), ' ')) {
+                if (item == null || !item.isEmpty()) {
+                    commands.reads.resolve(item, f.setSpan(), "for");
+                }
+            }
+        }
         // the loop variable's values are not known here: words using it are unknown
         String variable = f.variable().startsWith("%%") ? f.variable().substring(1) : f.variable();
         loopVariables.add(variable);
@@ -117,9 +139,9 @@ public final class CmdJudge {
         }
     }
 
-    /** The absolute forms of a path from the current working directory. */
-    List<String> absolute(String path) {
-        return WindowsPaths.absolute(path, cwd, host.home());
+    /** Where a {@code cd} to {@code path} leads from the working directory (case kept), or null when not known. */
+    String location(String path) {
+        return WindowsReads.location(host, path, cwd, false);
     }
 
     void run(String base, List<String> args, String rest, boolean upstream, Span span) {

@@ -3,7 +3,7 @@ package io.shellgate.judge.internal.powershell;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
-import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.rules.Tier;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -253,8 +253,8 @@ public final class PowerShellJudge {
         }
     }
 
-    /** The absolute forms of a path argument from the current working directory. */
-    List<String> absolute(String path) {
-        return WindowsPaths.absolute(path, cwd, host.home());
+    /** Where a {@code Set-Location} to {@code path} leads from the current location (case kept), or null when not known. */
+    String location(String path) {
+        return WindowsReads.location(host, path, cwd, true);
     }
 }

@@ -4,6 +4,7 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
@@ -20,6 +21,8 @@ import java.util.Set;
 final class PsCmdletJudge {
 
     private static final Set<String> PATH_PARAMS = Set.of("Path", "LiteralPath", "FilePath");
+    /** Parameters whose value a cmdlet looks up as a path (Get-Command's Name may be one). */
+    private static final List<String> RESOLVED_PARAMS = List.of("Path", "LiteralPath", "FilePath", "RelativeBasePath", "Name");
     private static final Set<String> PRINTERS = Set.of("Write-Output", "Write-Host", "Write-Verbose", "Write-Warning",
             "Write-Debug", "Write-Information", "Select-String");
 
@@ -73,6 +76,7 @@ final class PsCmdletJudge {
                 }
             }
         }
+        resolves(cmdlet, b, c);
         if (spec.readsFiles()) {
             reads(cmdlet, c, b, piped && fromExpression);
         }
@@ -162,6 +166,29 @@ final class PsCmdletJudge {
         }
     }
 
+    /**
+     * Paths a cmdlet looks up ({@code Test-Path}, {@code Resolve-Path}, {@code Set-Location}...):
+     * a network share or a device asks even where nothing is read. Split-Path and Join-Path only
+     * work on the text unless they are told to -Resolve.
+     */
+    private void resolves(String cmdlet, Bound b, PsAst.CommandCall c) {
+        if ((cmdlet.equals("Split-Path") || cmdlet.equals("Join-Path")) && !b.options.contains("-Resolve")) {
+            return;
+        }
+        for (String param : RESOLVED_PARAMS) {
+            if (param.equals("Name") && !cmdlet.equals("Get-Command")) {
+                continue;
+            }
+            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
+                for (String v : PsValues.values(e, host)) {
+                    if (v != null) {
+                        commands.read(v, new WindowsReads.Read(cmdlet, WindowsReads.Use.RESOLVE, true, false, c.span()));
+                    }
+                }
+            }
+        }
+    }
+
     /** Checks the paths a file-reading cmdlet reads. */
     private void reads(String cmdlet, PsAst.CommandCall c, Bound b, boolean pathsFromInput) {
         boolean any = false;
@@ -170,13 +197,10 @@ final class PsCmdletJudge {
             for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
                 any = true;
                 for (String v : PsValues.values(e, host)) {
-                    if (v != null && !cmdlet.equals("Get-ChildItem") && !param.equals("LiteralPath")
-                            && (v.indexOf('*') >= 0 || v.indexOf('?') >= 0 || v.indexOf('[') >= 0)) {
-                        host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " reads the wildcard path " + v
-                                + ", which PowerShell expands (hidden files included with -Force); shellgate does not", c.span());
-                    } else {
-                        commands.readsFile(v, c.span(), cmdlet, recursive);
-                    }
+                    // Get-ChildItem lists what a pattern matches (names); the others read each match
+                    boolean wildcards = !cmdlet.equals("Get-ChildItem") && !param.equals("LiteralPath");
+                    commands.read(v, new WindowsReads.Read(cmdlet, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ,
+                            true, wildcards, c.span()));
                 }
             }
         }
@@ -210,8 +234,7 @@ final class PsCmdletJudge {
                 List<PsAst.Expr> to = new ArrayList<>(b.values.getOrDefault("Path", List.of()));
                 to.addAll(b.values.getOrDefault("LiteralPath", List.of()));
                 String dir = to.size() == 1 ? PsValues.value(to.getFirst(), host) : null;
-                List<String> abs = dir == null ? List.of() : ps.absolute(dir);
-                ps.cwd = abs.isEmpty() ? null : abs.getFirst();
+                ps.cwd = ps.location(dir);
                 return false;
             }
             case "Start-Process" -> {

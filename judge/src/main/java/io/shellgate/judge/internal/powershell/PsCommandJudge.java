@@ -5,7 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
-import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsRules;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
@@ -120,34 +120,12 @@ final class PsCommandJudge {
 
     /** @param recursive whether everything under the path is read ({@code -Recurse}) */
     void readsFile(String value, Span span, String who, boolean recursive) {
-        if (value == null) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads a path computed at run time", span);
-            return;
-        }
-        String p = value.replace('\\', '/');
-        if (p.startsWith("//")) {
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
-                    + " from a network share, which sends the user's credentials to that server", span);
-            return;
-        }
-        int provider = p.indexOf("::");
-        String bare = provider > 0 ? p.substring(provider + 2) : p;
-        if (WindowsPaths.driveLike(bare) || provider > 0 && !p.toLowerCase(Locale.ROOT).contains("filesystem::")) {
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
-                    + ", on a PowerShell drive that is not a file system (environment, registry, certificates...)", span);
-            return;
-        }
-        for (String abs : ps.absolute(value)) {
-            String why = host.sensitive(abs, recursive);
-            if (why != null) {
-                host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value + ": " + why, span);
-                return;
-            }
-        }
-        if (ps.cwd == null && ps.absolute(value).isEmpty()) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + value
-                    + " in a working directory that is not known here", span);
-        }
+        read(value, new WindowsReads.Read(who, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ, true, false, span));
+    }
+
+    /** Checks a path a command uses, from the current location; returns whether it asked. */
+    boolean read(String value, WindowsReads.Read read) {
+        return WindowsReads.check(host, value, ps.cwd, read);
     }
 
     /** Runs the policy's PowerShell rules on a canonical command. */

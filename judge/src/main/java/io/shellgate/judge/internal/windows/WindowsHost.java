@@ -59,6 +59,24 @@ public interface WindowsHost {
     /** Why reading {@code path} (absolute, forward slashes) is sensitive, or null. */
     String sensitive(String path, boolean recursive);
 
+    /** The path with symbolic links resolved (forward slashes), or null when it does not exist or cannot be resolved. */
+    String realPath(String path);
+
+    /**
+     * The names in a directory: empty when it is none, null when it cannot be listed or holds
+     * more than {@code limit} entries.
+     */
+    java.util.List<String> children(String dir, int limit);
+
+    /**
+     * A sensitive path under {@code dir} whose file name {@code names} accepts, from a bounded
+     * breadth-first look, or null.
+     */
+    String sensitiveInside(String dir, java.util.function.Predicate<String> names);
+
+    /** Whether an environment variable's name marks a secret ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
+    boolean secretVariable(String name);
+
     /** Where a program name leads on this machine. */
     Program program(String name, boolean searchWorkingDirectoryFirst);
 
