@@ -43,6 +43,7 @@ public final class CmdJudge {
                     + " shellgate does", new Span(odd, odd + 1));
             return;
         }
+        secrets(code, host);
         CmdAst.Node root;
         try {
             root = CmdParser.parse(code, CmdTokenizer.tokenize(code, host.env()));
@@ -52,6 +53,32 @@ public final class CmdJudge {
             return;
         }
         new CmdJudge(host, code).node(root, false);
+    }
+
+    /**
+     * Asks for every {@code %NAME%}, {@code %NAME:~0,4%}, {@code %NAME:a=b%} and {@code !NAME!}
+     * whose name marks a secret. cmd expands them anywhere in the line, quotes included, before it
+     * parses it; every text between two {@code %} (or {@code !}) is tried, as an undefined name
+     * makes cmd go on from the second one.
+     */
+    private static void secrets(String code, WindowsHost host) {
+        for (char mark : new char[] {'%', '!'}) {
+            int open = code.indexOf(mark);
+            while (open >= 0) {
+                int close = code.indexOf(mark, open + 1);
+                if (close < 0) {
+                    break;
+                }
+                String inside = code.substring(open + 1, close);
+                int colon = inside.indexOf(':');
+                String name = (colon >= 0 ? inside.substring(0, colon) : inside).replace("^", "");
+                if (!name.isBlank() && host.secretVariable(name.strip())) {
+                    host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "expands the environment variable " + name.strip()
+                            + ", whose name marks a secret", new Span(open, close + 1));
+                }
+                open = close;
+            }
+        }
     }
 
     /** Judges a node; returns whether its output may come from the network. */

@@ -178,6 +178,10 @@ public final class PowerShellJudge {
     private void variable(PsAst.Variable v) {
         String name = v.name().toLowerCase(Locale.ROOT);
         int colon = name.indexOf(':');
+        if (name.startsWith("env:") && host.secretVariable(v.name().substring(4))) {
+            host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "reads the environment variable " + v.name().substring(4)
+                    + ", whose name marks a secret", v.span());
+        }
         if (colon > 0 && !SCOPES.contains(name.substring(0, colon)) && !name.startsWith("env:")) {
             // ${c:\path} reads a file, $function:x a function's code
             host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, "the variable $" + v.name() + " reads the provider path "
