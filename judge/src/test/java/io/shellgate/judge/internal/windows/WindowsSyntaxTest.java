@@ -74,7 +74,8 @@ class WindowsSyntaxTest {
                 .isEqualTo(new WindowsPaths.Parsed(WindowsPaths.Kind.DRIVE, "hkcu:/Software", "hkcu"));
         assertThat(WindowsPaths.parse("C:\\x\\id_rsa::$DATA", false).path()).isEqualTo("C:/x/id_rsa");
         assertThat(WindowsPaths.parse(".ssh::$INDEX_ALLOCATION\\id_rsa", true).path()).isEqualTo(".ssh/id_rsa");
-        assertThat(WindowsPaths.parse("a:s:$DATA", false).path()).isEqualTo("a");
+        assertThat(WindowsPaths.parse("ab:s:$DATA", false).path()).isEqualTo("ab");
+        assertThat(WindowsPaths.parse("a:s", false).path()).isEqualTo("a:s");
         assertThat(WindowsPaths.located("C:x", "d:/p", null, true)).isEmpty();
         assertThat(WindowsPaths.located("C:x", "C:/p", null, true)).containsExactly("C:/p/x");
         assertThat(WindowsPaths.located("x", "Env:/", null, true)).containsExactly("Env:/x");
