@@ -95,6 +95,12 @@ final class WindowsBridge implements WindowsHost {
     }
 
     @Override
+    public WindowsHost at(String location) {
+        Path p = location == null || WindowsPaths.nonFileDrive(location) != null ? null : path(location);
+        return java.util.Objects.equals(p, cwd) ? this : new WindowsBridge(analyzer, env, p, depth, override);
+    }
+
+    @Override
     public String cwd() {
         return cwd == null ? null : WindowsPaths.slashes(cwd.toString());
     }
@@ -147,6 +153,12 @@ final class WindowsBridge implements WindowsHost {
             }
         }
         return null;
+    }
+
+    @Override
+    public boolean isDirectory(String path) {
+        Path p = path(path);
+        return p != null && analyzer.host.isDirectory(p);
     }
 
     @Override

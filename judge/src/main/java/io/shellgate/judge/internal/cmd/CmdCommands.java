@@ -90,7 +90,7 @@ final class CmdCommands {
         if (internal) {
             internal(base, args, s, upstream);
         } else {
-            WindowsHost.Program program = host.program(name, true);
+            WindowsHost.Program program = host.at(judge.cwd).program(name, true);
             resolved = program.path() == null ? "not found" : program.path();
             downloads = external(name, base, program, args, s, upstream);
         }
@@ -145,7 +145,10 @@ final class CmdCommands {
                 if (!dirs.isEmpty()) {
                     String dir = dirs.contains(null) ? null : String.join(" ", dirs);
                     reads.resolve(dir, s.span(), base);
-                    judge.cwd = judge.location(dir);
+                    boolean drive = args.stream().anyMatch(a -> a != null && a.equalsIgnoreCase("/d"));
+                    if (drive || dir == null || !otherDrive(dir, judge.cwd)) {
+                        judge.cwd = judge.location(dir);
+                    }
                 }
             }
             case "dir", "type" -> {
@@ -154,6 +157,23 @@ final class CmdCommands {
                         reads.path(a, s.span(), base);
                     }
                 }
+            }
+            case "pushd", "popd" -> {
+                host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " changes the directory and may map a network drive",
+                        s.span());
+                String dir = base.equals("popd") || args.isEmpty() || args.contains(null) ? null : String.join(" ", args);
+                reads.resolve(dir == null && base.equals("pushd") && !args.isEmpty() ? null : dir, s.span(), base);
+                judge.cwd = dir == null ? null : judge.location(dir);
+            }
+            case "call" -> {
+                if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
+                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "call expands %variables% a second time or jumps to a label",
+                            s.span());
+                } else {
+                    host.at(judge.cwd).nested(s.rest(), Dialect.CMD, false, s.span());
+                }
+                // what call ran happened in this cmd: a cd in it moved the directory
+                judge.cwd = null;
             }
             case "echo", "rem" -> {
                 if (s.words().size() > 1) {
@@ -174,15 +194,7 @@ final class CmdCommands {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, "start runs a program or opens a document or address", s.span());
                 String target = startTarget(s);
                 if (target != null && !target.isBlank()) {
-                    host.nested(target, Dialect.CMD, false, s.span());
-                }
-            }
-            case "call" -> {
-                if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
-                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "call expands %variables% a second time or jumps to a label",
-                            s.span());
-                } else {
-                    host.nested(s.rest(), Dialect.CMD, false, s.span());
+                    host.at(judge.cwd).nested(target, Dialect.CMD, false, s.span());
                 }
             }
             default -> {
@@ -191,6 +203,13 @@ final class CmdCommands {
                 }
             }
         }
+    }
+
+    /** Whether {@code dir} names a drive letter other than the one {@code cwd} is on (cd without /d leaves the drive). */
+    private static boolean otherDrive(String dir, String cwd) {
+        boolean letter = dir.length() >= 2 && dir.charAt(1) == ':' && Character.isLetter(dir.charAt(0));
+        return letter && (cwd == null || cwd.length() < 2 || cwd.charAt(1) != ':'
+                || Character.toLowerCase(cwd.charAt(0)) != Character.toLowerCase(dir.charAt(0)));
     }
 
     /** Whether an argument is a switch ({@code /s}, {@code /enum}, {@code /a:-h}, {@code /s/q}) rather than a path ({@code /home/x}). */
@@ -292,7 +311,7 @@ final class CmdCommands {
                 List<String> words = new ArrayList<>();
                 words.add(name.contains("\\") || name.contains("/") ? name : base);
                 words.addAll(argv);
-                host.nativeProgram(words, s.span());
+                host.at(judge.cwd).nativeProgram(words, s.span());
             }
             return DOWNLOADERS.contains(base);
         }

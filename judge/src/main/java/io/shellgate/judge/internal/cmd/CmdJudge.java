@@ -117,9 +117,17 @@ public final class CmdJudge {
                         commands.reads.resolve(commands.value(i.condition().get(k + 1)), i.span(), "if exist");
                     }
                 }
+                boolean moves = moves(i);
+                if (moves) {
+                    cwd = null;
+                }
                 boolean any = node(i.then(), upstream);
                 if (i.otherwise() != null) {
                     any |= node(i.otherwise(), upstream);
+                }
+                if (moves) {
+                    // whether the branch ran is not known: nor is the directory after it
+                    cwd = null;
                 }
                 yield any;
             }
@@ -133,7 +141,7 @@ public final class CmdJudge {
         String set = f.set().strip();
         char quote = backq ? '`' : '\'';
         if (fileSet && set.length() >= 2 && set.charAt(0) == quote && set.charAt(set.length() - 1) == quote) {
-            host.nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
+            host.at(cwd).nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
         } else if (fileSet && !(set.startsWith("\"") && !backq)) {
             for (String file : WindowsPaths.split(set.replace("\"", ""), ' ')) {
                 if (!file.isEmpty()) {
@@ -156,6 +164,10 @@ public final class CmdJudge {
                 }
             }
         }
+        boolean moves = moves(f.body());
+        if (moves) {
+            cwd = null;
+        }
         // the loop variable's values are not known here: words using it are unknown
         String variable = f.variable().startsWith("%%") ? f.variable().substring(1) : f.variable();
         loopVariables.add(variable);
@@ -163,7 +175,35 @@ public final class CmdJudge {
             return node(f.body(), upstream);
         } finally {
             loopVariables.remove(variable);
+            if (moves) {
+                cwd = null;
+            }
         }
+    }
+
+    /** Whether a node may change the working directory ({@code cd}, {@code pushd}, {@code popd}, {@code call}). */
+    static boolean moves(CmdAst.Node n) {
+        return switch (n) {
+            case CmdAst.Simple s -> !s.words().isEmpty() && s.words().getFirst().known()
+                    && java.util.Set.of("cd", "chdir", "pushd", "popd", "call").contains(commandWord(s.words().getFirst().text()));
+            case CmdAst.Sequence s -> s.items().stream().anyMatch(CmdJudge::moves);
+            case CmdAst.Pipeline p -> false;
+            case CmdAst.Group g -> moves(g.body());
+            case CmdAst.If i -> moves(i.then()) || i.otherwise() != null && moves(i.otherwise());
+            case CmdAst.For f -> moves(f.body());
+        };
+    }
+
+    /** The command word of a first word, lower case: {@code @CD..} is {@code cd}. */
+    private static String commandWord(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        w = w.startsWith("@") ? w.substring(1) : w;
+        for (int i = 0; i < w.length(); i++) {
+            if ("/.\\:+".indexOf(w.charAt(i)) >= 0) {
+                return w.substring(0, i);
+            }
+        }
+        return w;
     }
 
     /** Where a {@code cd} to {@code path} leads from the working directory (case kept), or null when not known. */
@@ -172,6 +212,6 @@ public final class CmdJudge {
     }
 
     void run(String base, List<String> args, String rest, boolean upstream, Span span) {
-        WindowsShells.run(host, base, args, rest, upstream, span);
+        WindowsShells.run(host.at(cwd), base, args, rest, upstream, span);
     }
 }

@@ -30,8 +30,13 @@ public final class PowerShellJudge {
     final WindowsHost host;
     final String code;
     final boolean windowsPowerShell;
-    /** The working directory with forward slashes; null once a cd to somewhere unknown ran. */
+    /**
+     * The current location with forward slashes ({@code Env:/} on a drive that is not a file
+     * system); null once a cd to somewhere unknown ran.
+     */
     String cwd;
+    /** The locations Push-Location saved. */
+    final java.util.Deque<String> pushed = new java.util.ArrayDeque<>();
     final Set<String> functions = new HashSet<>();
     /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
     final Map<String, String> assigned = new HashMap<>();
@@ -97,6 +102,10 @@ public final class PowerShellJudge {
                 remember(a);
             }
             case PsAst.Block b -> {
+                boolean moves = PsLocations.changes(b);
+                if (moves) {
+                    cwd = null;
+                }
                 for (PsAst.Expr e : b.expressions()) {
                     if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
                         assigned.put(PsValues.name(v), null);
@@ -108,10 +117,21 @@ public final class PowerShellJudge {
                 }
                 b.expressions().forEach(this::expression);
                 b.bodies().forEach(this::statements);
+                if (moves) {
+                    // whether, or how often, the body ran is not known: nor is the location after it
+                    cwd = null;
+                }
             }
             case PsAst.FunctionDef f -> {
                 functions.add(f.name().toLowerCase(Locale.ROOT));
+                boolean moves = PsLocations.changes(f.body());
+                if (moves) {
+                    cwd = null;
+                }
                 statements(f.body());
+                if (moves) {
+                    cwd = null;
+                }
             }
         }
     }
@@ -166,7 +186,16 @@ public final class PowerShellJudge {
             case PsAst.Expandable x -> x.parts().forEach(this::expression);
             case PsAst.Variable v -> variable(v);
             case PsAst.SubExpr s -> statements(s.statements());
-            case PsAst.ScriptBlock b -> statements(b.statements());
+            case PsAst.ScriptBlock b -> {
+                boolean moves = PsLocations.changes(b.statements());
+                if (moves) {
+                    cwd = null;
+                }
+                statements(b.statements());
+                if (moves) {
+                    cwd = null;
+                }
+            }
             case PsAst.TypeName t -> {
                 // a type: only what is done with it matters
             }

@@ -207,8 +207,10 @@ final class PsCmdletJudge {
         if (!any && pathsFromInput) {
             host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " reads the files or paths its pipeline input"
                     + " names, which shellgate does not know", c.span());
-        } else if (!any && recursive) {
-            commands.readsFile(".", c.span(), cmdlet, true);
+        } else if (!any) {
+            // without a path it reads the current location, which a cd may have moved to Env: or HKCU:
+            commands.read(".", new WindowsReads.Read(cmdlet, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ,
+                    true, false, c.span()));
         }
     }
 
@@ -222,10 +224,13 @@ final class PsCmdletJudge {
                     return true;
                 }
                 host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "Invoke-Expression runs a string as PowerShell code", c.span());
+                // the string runs in this session: where it leaves the location is not followed
+                String from = ps.cwd;
+                ps.cwd = null;
                 if (code.size() == 1) {
                     String text = PsValues.value(code.getFirst(), host);
                     if (text != null) {
-                        host.nested(text, Dialect.POWERSHELL, ps.windowsPowerShell, c.span());
+                        host.at(from).nested(text, Dialect.POWERSHELL, ps.windowsPowerShell, c.span());
                     }
                 }
                 return true;
@@ -234,7 +239,18 @@ final class PsCmdletJudge {
                 List<PsAst.Expr> to = new ArrayList<>(b.values.getOrDefault("Path", List.of()));
                 to.addAll(b.values.getOrDefault("LiteralPath", List.of()));
                 String dir = to.size() == 1 ? PsValues.value(to.getFirst(), host) : null;
-                ps.cwd = ps.location(dir);
+                if (cmdlet.equals("Push-Location")) {
+                    ps.pushed.push(ps.cwd == null ? "" : ps.cwd);
+                }
+                // Push-Location with no path only saves the location
+                if (!to.isEmpty() || cmdlet.equals("Set-Location")) {
+                    ps.cwd = ps.location(dir);
+                }
+                return false;
+            }
+            case "Pop-Location" -> {
+                String back = ps.pushed.isEmpty() || b.values.containsKey("StackName") ? null : ps.pushed.pop();
+                ps.cwd = back == null || back.isEmpty() ? null : back;
                 return false;
             }
             case "Start-Process" -> {

@@ -77,6 +77,10 @@ final class PsCommandJudge {
                     c.span());
         } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name)) {
             resolved = "function";
+        } else if (PsNames.locationFunction(name) != null) {
+            // cd.., cd\, cd~ and D: are functions that run Set-Location
+            resolved = "function";
+            ps.cwd = ps.location(PsNames.locationFunction(name));
         } else {
             String cmdlet = PsNames.cmdlet(name);
             if (cmdlet != null) {

@@ -72,6 +72,19 @@ final class PsNames {
         return known != null ? known.name() : alias != null ? alias : null;
     }
 
+    /**
+     * The path a built-in location function goes to ({@code cd..} is {@code ..}, {@code cd\} the
+     * drive root, {@code cd~} home, {@code D:} drive D on Windows), or null.
+     */
+    static String locationFunction(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "cd.." -> "..";
+            case "cd\\" -> "\\";
+            case "cd~" -> "~";
+            default -> name.length() == 2 && name.charAt(1) == ':' && Character.isLetter(name.charAt(0)) ? name : null;
+        };
+    }
+
     /** Whether the name is an alias (aliases win over functions and programs). */
     static boolean isAlias(String name) {
         return ALIASES.containsKey(name.toLowerCase(Locale.ROOT));

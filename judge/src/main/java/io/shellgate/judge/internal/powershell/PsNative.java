@@ -81,11 +81,11 @@ final class PsNative {
         }
         WindowsRules.check(host, Dialect.POWERSHELL, new WindowsCommand(base, options, operands, span), ps.cwd);
         if (WindowsShells.isWindowsShell(base)) {
-            WindowsHost.Program p = host.program(program, false);
+            WindowsHost.Program p = host.at(ps.cwd).program(program, false);
             if (!p.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, program + ": " + p.why(), span);
             }
-            WindowsShells.run(host, base, args, null, upstream, span);
+            WindowsShells.run(host.at(ps.cwd), base, args, null, upstream, span);
             return false;
         }
         if (upstream && RUNS_INPUT.contains(base)) {
@@ -95,7 +95,7 @@ final class PsNative {
         List<String> words = new ArrayList<>(argv);
         boolean path = program.contains("/") || program.contains("\\");
         words.set(0, path ? program : base);
-        host.nativeProgram(words, span);
+        host.at(ps.cwd).nativeProgram(words, span);
         return PsDotNet.downloader(base);
     }
 }

@@ -32,6 +32,13 @@ public interface WindowsHost {
     /** The environment the line runs with. */
     Map<String, String> env();
 
+    /**
+     * The host of the same script with the working directory {@code location} (forward slashes;
+     * null when it is not known, or a PowerShell drive that is not a file system): where programs
+     * it starts are looked up and run, and where nested scripts start.
+     */
+    WindowsHost at(String location);
+
     /** The working directory, with forward slashes. */
     String cwd();
 
@@ -58,6 +65,9 @@ public interface WindowsHost {
 
     /** Why reading {@code path} (absolute, forward slashes) is sensitive, or null. */
     String sensitive(String path, boolean recursive);
+
+    /** Whether the path (forward slashes) is an existing directory. */
+    boolean isDirectory(String path);
 
     /** The path with symbolic links resolved (forward slashes), or null when it does not exist or cannot be resolved. */
     String realPath(String path);

@@ -110,7 +110,8 @@ public final class WindowsReads {
     /**
      * Where changing the location to {@code text} leads from {@code cwd}, with its case kept:
      * {@code Env:/} for a drive that is not a file system; null when it is not known here (a
-     * computed path, PowerShell's location history, a wildcard that does not match exactly one entry).
+     * computed path, PowerShell's location history, a wildcard that does not match exactly one
+     * entry). The change is taken to succeed.
      */
     public static String location(WindowsHost host, String text, String cwd, boolean powershell) {
         if (text == null || text.equals("-") || text.equals("+")) {
@@ -123,7 +124,7 @@ public final class WindowsReads {
         String form = forms.getFirst();
         if (WindowsPaths.nonFileDrive(form) == null && Wildcards.has(WindowsPaths.parse(text, powershell).path(), powershell)) {
             List<String> matches = Wildcards.expand(form, powershell, dir -> host.children(dir, Wildcards.LIMIT));
-            return matches != null && matches.size() == 1 ? matches.getFirst() : null;
+            form = matches != null && matches.size() == 1 ? matches.getFirst() : null;
         }
         return form;
     }
