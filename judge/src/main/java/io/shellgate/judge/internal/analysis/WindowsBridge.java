@@ -90,6 +90,11 @@ final class WindowsBridge implements WindowsHost {
     }
 
     @Override
+    public boolean windows() {
+        return WindowsPrograms.windowsLike(env);
+    }
+
+    @Override
     public Map<String, String> env() {
         return env;
     }

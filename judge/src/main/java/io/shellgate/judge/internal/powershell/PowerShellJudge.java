@@ -24,12 +24,11 @@ public final class PowerShellJudge {
             "executioncontext", "profile", "pscommandpath", "psmodulepath", "env", "psnativecommandargumentpassing",
             "pssessionconfigurationname", "psemailserver");
 
-    private static final Set<String> ITEM_SOURCES = Set.of("Get-ChildItem", "Get-Item", "Resolve-Path", "Get-Location",
-            "Where-Object", "Sort-Object", "Select-Object", "ForEach-Object", "Group-Object");
-
     final WindowsHost host;
     final String code;
     final boolean windowsPowerShell;
+    /** Whose aliases the names have: pwsh on Linux and macOS leaves ls, cat, sort... to the system. */
+    final PsNames.Platform platform;
     /**
      * The current location with forward slashes ({@code Env:/} on a drive that is not a file
      * system); null once a cd to somewhere unknown ran.
@@ -40,8 +39,10 @@ public final class PowerShellJudge {
     final Set<String> functions = new HashSet<>();
     /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
     final Map<String, String> assigned = new HashMap<>();
-    /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
-    List<String> listed = List.of();
+    /** What each subexpression walked so far hands on, for a pipeline it heads or a Write-Output it is given to. */
+    final Map<PsAst.SubExpr, PsFlow> flows = new java.util.IdentityHashMap<>();
+    /** What the last pipeline walked handed on. */
+    private PsFlow last = new PsFlow.None();
     private boolean budgetSpent;
     private final PsCommandJudge commands;
 
@@ -49,6 +50,7 @@ public final class PowerShellJudge {
         this.host = host;
         this.code = code;
         this.windowsPowerShell = windowsPowerShell;
+        this.platform = host.windows() ? PsNames.Platform.WINDOWS : PsNames.Platform.UNIX;
         this.cwd = host.cwd();
         this.commands = new PsCommandJudge(this);
     }
@@ -95,7 +97,7 @@ public final class PowerShellJudge {
 
     private void statement(PsAst.Statement statement) {
         switch (statement) {
-            case PsAst.Pipeline p -> pipeline(p);
+            case PsAst.Pipeline p -> last = pipeline(p);
             case PsAst.Assignment a -> {
                 target(a.target(), a.span());
                 statement(a.value());
@@ -150,31 +152,26 @@ public final class PowerShellJudge {
         assigned.put(PsValues.name(v), constant);
     }
 
-    private void pipeline(PsAst.Pipeline p) {
+    /** Judges a pipeline; returns what its last stage hands on. */
+    private PsFlow pipeline(PsAst.Pipeline p) {
         boolean downloads = false;
-        boolean fromExpression = false;
-        List<String> upstream = List.of();
-        for (int i = 0; i < p.elements().size(); i++) {
-            PsAst.Element e = p.elements().get(i);
-            listed = upstream;
-            upstream = List.of();
+        PsFlow flow = new PsFlow.None();
+        for (PsAst.Element e : p.elements()) {
             switch (e) {
                 case PsAst.ExprElement x -> {
                     expression(x.expr());
                     redirects(x.redirects());
                     downloads |= PsDownloads.in(x.expr());
-                    fromExpression = true;
+                    flow = PsPipeline.of(x.expr(), this);
                 }
                 case PsAst.CommandCall c -> {
-                    listed = i > 0 ? listed : List.of();
-                    downloads = commands.command(c, i > 0, downloads, fromExpression);
-                    upstream = listed;
-                    // items listed upstream are files a downstream reader opens: their paths are not known here
-                    String cmdlet = c.name() instanceof PsAst.Literal l ? PsNames.cmdlet(l.value()) : null;
-                    fromExpression |= cmdlet == null || ITEM_SOURCES.contains(cmdlet);
+                    PsCommandJudge.Stage stage = commands.command(c, flow, downloads);
+                    downloads = stage.downloads();
+                    flow = stage.output();
                 }
             }
         }
+        return flow;
     }
 
     /** Judges what an expression runs: subexpressions, script blocks and .NET calls. */
@@ -185,7 +182,11 @@ public final class PowerShellJudge {
             }
             case PsAst.Expandable x -> x.parts().forEach(this::expression);
             case PsAst.Variable v -> variable(v);
-            case PsAst.SubExpr s -> statements(s.statements());
+            case PsAst.SubExpr s -> {
+                last = new PsFlow.Unknown("a subexpression");
+                statements(s.statements());
+                flows.put(s, s.statements().size() == 1 ? last : new PsFlow.Unknown("a subexpression of several statements"));
+            }
             case PsAst.ScriptBlock b -> {
                 boolean moves = PsLocations.changes(b.statements());
                 if (moves) {

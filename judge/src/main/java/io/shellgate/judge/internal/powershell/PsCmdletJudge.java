@@ -20,48 +20,42 @@ import java.util.Set;
  */
 final class PsCmdletJudge {
 
-    private static final Set<String> PATH_PARAMS = Set.of("Path", "LiteralPath", "FilePath");
-    /** Parameters whose value a cmdlet looks up as a path (Get-Command's Name may be one). */
-    private static final List<String> RESOLVED_PARAMS = List.of("Path", "LiteralPath", "FilePath", "RelativeBasePath", "Name");
     private static final Set<String> PRINTERS = Set.of("Write-Output", "Write-Host", "Write-Verbose", "Write-Warning",
             "Write-Debug", "Write-Information", "Select-String");
 
     private final PowerShellJudge ps;
     private final WindowsHost host;
     private final PsCommandJudge commands;
+    private final PsReads reads;
 
     PsCmdletJudge(PowerShellJudge ps, PsCommandJudge commands) {
         this.ps = ps;
         this.host = ps.host;
         this.commands = commands;
+        this.reads = new PsReads(ps, commands);
     }
 
-    /** What binding found: parameters by canonical name, and the problems that make the command ask. */
-    private static final class Bound {
-        final List<String> options = new ArrayList<>();
-        final List<String> operands = new ArrayList<>();
-        final Map<String, List<PsAst.Expr>> values = new LinkedHashMap<>();
-        final List<String> problems = new ArrayList<>();
-        final List<String> notReadOnly = new ArrayList<>();
-    }
-
-    boolean judge(String cmdlet, PsAst.CommandCall c, boolean piped, boolean upstream, boolean fromExpression) {
+    /**
+     * Judges a cmdlet that reads {@code input} from the pipeline; returns what it passes on, and
+     * whether that may be content from the network.
+     */
+    PsCommandJudge.Stage judge(String cmdlet, PsAst.CommandCall c, PsFlow input, boolean upstream) {
         PsCmdlets.Cmdlet spec = PsCmdlets.get(cmdlet);
-        Bound b = bind(spec, c);
+        PsBinding b = PsBinding.bind(spec, c, ps);
         List<String> operands = new ArrayList<>(b.operands);
-        if (piped && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
+        if (!b.hasPath()) {
             // Get-ChildItem C:\ | Remove-Item -Recurse removes what Get-ChildItem listed
-            operands.addAll(ps.listed);
+            operands.addAll(PsFlow.listed(input));
         }
         commands.rules(cmdlet, b.options, operands, c.span());
-        ps.listed = listing(cmdlet, b);
         boolean downloads = PsDotNet.downloader(cmdlet);
-        boolean special = special(cmdlet, c, b, upstream);
+        PsFlow output = PsPipeline.output(cmdlet, b, input, ps);
+        boolean special = special(cmdlet, c, b, input, upstream);
         if (spec == null || !spec.readOnly()) {
             if (!special) {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, cmdlet + " is not on the read-only list", c.span());
             }
-            return downloads;
+            return new PsCommandJudge.Stage(downloads, output);
         }
         if (!b.notReadOnly.isEmpty()) {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": the parameter "
@@ -76,9 +70,9 @@ final class PsCmdletJudge {
                 }
             }
         }
-        resolves(cmdlet, b, c);
+        reads.resolves(cmdlet, b, input, c);
         if (spec.readsFiles()) {
-            reads(cmdlet, c, b, piped && fromExpression);
+            reads.reads(cmdlet, b, input, c);
         }
         if (PRINTERS.contains(cmdlet)) {
             for (PsAst.Arg a : c.args()) {
@@ -87,135 +81,21 @@ final class PsCmdletJudge {
                 }
             }
         }
-        return downloads;
+        return new PsCommandJudge.Stage(downloads, output);
     }
 
-    /** The items an item-listing cmdlet passes down its pipeline, as paths; unknown ones are left out. */
-    private List<String> listing(String cmdlet, Bound b) {
-        if (!cmdlet.equals("Get-ChildItem") && !cmdlet.equals("Get-Item")) {
-            return List.of();
+    /** Runs only the policy's rules on the command read as {@code cmdlet} (what it would be in another shell). */
+    void rulesOnly(String cmdlet, PsAst.CommandCall c, PsFlow input) {
+        PsBinding b = PsBinding.bind(PsCmdlets.get(cmdlet), c, ps);
+        List<String> operands = new ArrayList<>(b.operands);
+        if (!b.hasPath()) {
+            operands.addAll(PsFlow.listed(input));
         }
-        List<String> paths = new ArrayList<>();
-        for (String param : List.of("Path", "LiteralPath")) {
-            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                for (String v : PsValues.values(e, host)) {
-                    if (v != null) {
-                        paths.add(cmdlet.equals("Get-ChildItem") ? v + "\\*" : v);
-                    }
-                }
-            }
-        }
-        if (paths.isEmpty() && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
-            paths.add(cmdlet.equals("Get-ChildItem") ? ".\\*" : ".");
-        }
-        return paths;
-    }
-
-    private Bound bind(PsCmdlets.Cmdlet spec, PsAst.CommandCall c) {
-        Bound b = new Bound();
-        int position = 0;
-        List<PsAst.Arg> args = c.args();
-        for (int i = 0; i < args.size(); i++) {
-            switch (args.get(i)) {
-                case PsAst.Param p -> {
-                    PsCmdlets.Param def = spec == null ? null : spec.resolve(p.name());
-                    if (def == null) {
-                        b.options.add("-" + p.name());
-                        if (spec != null) {
-                            b.problems.add("-" + p.name() + " is not a parameter shellgate knows (or it is ambiguous)");
-                        }
-                        if (p.value() != null) {
-                            add(b, p.name(), p.value());
-                        }
-                        continue;
-                    }
-                    b.options.add("-" + def.name());
-                    if (!def.readOnly()) {
-                        b.notReadOnly.add("-" + def.name());
-                    }
-                    PsAst.Expr value = p.value();
-                    if (value == null && !def.isSwitch() && i + 1 < args.size() && args.get(i + 1) instanceof PsAst.Value v) {
-                        value = v.value();
-                        i++;
-                    }
-                    if (value != null) {
-                        add(b, def.name(), value);
-                    }
-                }
-                case PsAst.Value v -> {
-                    PsCmdlets.Param def = null;
-                    while (spec != null && (def = spec.positional(position)) != null && b.values.containsKey(def.name())) {
-                        position++;
-                    }
-                    if (spec != null && def == null) {
-                        b.problems.add("the argument " + v.span().of(ps.code) + " has no parameter to go to");
-                    }
-                    position++;
-                    add(b, def == null ? "" : def.name(), v.value());
-                }
-                case PsAst.StopParsing s -> b.problems.add("--% passes the rest of the line unparsed");
-            }
-        }
-        return b;
-    }
-
-    private void add(Bound b, String param, PsAst.Expr value) {
-        b.values.computeIfAbsent(param, k -> new ArrayList<>()).add(value);
-        if (!(value instanceof PsAst.ScriptBlock)) {
-            b.operands.addAll(PsValues.values(value, host, ps.assigned));
-        }
-    }
-
-    /**
-     * Paths a cmdlet looks up ({@code Test-Path}, {@code Resolve-Path}, {@code Set-Location}...):
-     * a network share or a device asks even where nothing is read. Split-Path and Join-Path only
-     * work on the text unless they are told to -Resolve.
-     */
-    private void resolves(String cmdlet, Bound b, PsAst.CommandCall c) {
-        if ((cmdlet.equals("Split-Path") || cmdlet.equals("Join-Path")) && !b.options.contains("-Resolve")) {
-            return;
-        }
-        for (String param : RESOLVED_PARAMS) {
-            if (param.equals("Name") && !cmdlet.equals("Get-Command")) {
-                continue;
-            }
-            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                for (String v : PsValues.values(e, host)) {
-                    if (v != null) {
-                        commands.read(v, new WindowsReads.Read(cmdlet, WindowsReads.Use.RESOLVE, true, false, c.span()));
-                    }
-                }
-            }
-        }
-    }
-
-    /** Checks the paths a file-reading cmdlet reads. */
-    private void reads(String cmdlet, PsAst.CommandCall c, Bound b, boolean pathsFromInput) {
-        boolean any = false;
-        boolean recursive = b.options.contains("-Recurse") || b.options.contains("-Depth");
-        for (String param : PATH_PARAMS) {
-            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                any = true;
-                for (String v : PsValues.values(e, host)) {
-                    // Get-ChildItem lists what a pattern matches (names); the others read each match
-                    boolean wildcards = !cmdlet.equals("Get-ChildItem") && !param.equals("LiteralPath");
-                    commands.read(v, new WindowsReads.Read(cmdlet, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ,
-                            true, wildcards, c.span()));
-                }
-            }
-        }
-        if (!any && pathsFromInput) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " reads the files or paths its pipeline input"
-                    + " names, which shellgate does not know", c.span());
-        } else if (!any) {
-            // without a path it reads the current location, which a cd may have moved to Env: or HKCU:
-            commands.read(".", new WindowsReads.Read(cmdlet, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ,
-                    true, false, c.span()));
-        }
+        commands.rules(cmdlet, b.options, operands, c.span());
     }
 
     /** Cmdlets judged beyond their name; returns whether it already said why it asks. */
-    private boolean special(String cmdlet, PsAst.CommandCall c, Bound b, boolean upstream) {
+    private boolean special(String cmdlet, PsAst.CommandCall c, PsBinding b, PsFlow input, boolean upstream) {
         switch (cmdlet) {
             case "Invoke-Expression" -> {
                 List<PsAst.Expr> code = b.values.getOrDefault("Command", List.of());
@@ -239,6 +119,10 @@ final class PsCmdletJudge {
                 List<PsAst.Expr> to = new ArrayList<>(b.values.getOrDefault("Path", List.of()));
                 to.addAll(b.values.getOrDefault("LiteralPath", List.of()));
                 String dir = to.size() == 1 ? PsValues.value(to.getFirst(), host) : null;
+                if (to.isEmpty() && !(input instanceof PsFlow.None)) {
+                    // the location comes down the pipeline
+                    to.add(null);
+                }
                 if (cmdlet.equals("Push-Location")) {
                     ps.pushed.push(ps.cwd == null ? "" : ps.cwd);
                 }

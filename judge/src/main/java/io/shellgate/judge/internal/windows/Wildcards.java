@@ -41,6 +41,15 @@ public final class Wildcards {
                 && WindowsGlob.wildcard(p + "*").matches(name);
     }
 
+    /** Whether a name matches a PowerShell filter ({@code -Include}, {@code -Filter}); true when the pattern cannot be read. */
+    public static boolean matchesName(String pattern, String name) {
+        try {
+            return matches(pattern, name, true);
+        } catch (com.google.re2j.PatternSyntaxException e) {
+            return true;
+        }
+    }
+
     /**
      * The existing paths an absolute pattern matches, or null when it cannot be told (a directory
      * that cannot be listed, or too many).

@@ -29,6 +29,9 @@ public interface WindowsHost {
     /** The strictest tier among the reasons since {@code mark}. */
     Tier tierSince(int mark);
 
+    /** Whether the line runs on Windows (the environment has {@code PATHEXT}, or {@code ;} between {@code PATH} entries). */
+    boolean windows();
+
     /** The environment the line runs with. */
     Map<String, String> env();
 

@@ -31,6 +31,8 @@ public final class WindowsReads {
         READ,
         /** It lists everything under the path (names, not contents). */
         RECURSIVE,
+        /** It reads the content of every entry directly under the path whose name passes the filter. */
+        CHILDREN,
         /** It reads the content of every file under the path whose name passes the filter. */
         TREE
     }
@@ -41,7 +43,7 @@ public final class WindowsReads {
      * @param who the command, for messages
      * @param powershell whether PowerShell reads the path (drives, provider qualifiers, {@code [} wildcards)
      * @param wildcards whether {@code * ?} (and {@code [ ]}) in the path are expanded
-     * @param names for {@link Use#TREE}, the file names that are read (an {@code -Include} filter)
+     * @param names for {@link Use#CHILDREN} and {@link Use#TREE}, the file names that are read (an {@code -Include} filter)
      */
     public record Read(String who, Use use, boolean powershell, boolean wildcards, Predicate<String> names, Span span) {
 
@@ -97,7 +99,7 @@ public final class WindowsReads {
                 }
             }
             for (String path : paths) {
-                String why = file(host, path, r);
+                String why = r.use() == Use.CHILDREN ? children(host, path, r) : file(host, path, r);
                 if (why != null) {
                     String what = path.equals(form) ? text : text + " (which matches " + path + ")";
                     return ask(host, WindowsChecks.SENSITIVE_PATH, r, r.who() + " reads " + what + ": " + why);
@@ -133,6 +135,28 @@ public final class WindowsReads {
         return ask(host, WindowsChecks.SENSITIVE_PATH, r, r.who() + " reads " + text + " on the PowerShell drive " + drive
                 + ":, which is not a file system (environment variables, the registry, certificates, variables or"
                 + " functions): what it holds is not checked");
+    }
+
+    /** Why reading every entry directly under a directory is sensitive, or null. */
+    private static String children(WindowsHost host, String dir, Read r) {
+        String why = file(host, dir, new Read(r.who(), Use.READ, r.powershell(), false, r.span()));
+        if (why != null) {
+            return why;
+        }
+        List<String> names = host.children(dir, Wildcards.LIMIT);
+        if (names == null) {
+            return "its entries are too many, or cannot be listed here, to be checked";
+        }
+        for (String name : names) {
+            if (r.names().test(name)) {
+                String path = dir.endsWith("/") ? dir + name : dir + "/" + name;
+                String inside = file(host, path, new Read(r.who(), Use.READ, r.powershell(), false, r.span()));
+                if (inside != null) {
+                    return "its entry " + name + " is read: " + inside;
+                }
+            }
+        }
+        return null;
     }
 
     /** Why reading one absolute path is sensitive, or null. */
