@@ -44,15 +44,20 @@ public final class PowerShellJudge {
     /** What the last pipeline walked handed on. */
     private PsFlow last = new PsFlow.None();
     private boolean budgetSpent;
+    /** The types of expressions, for the methods called on them. */
+    final PsTyping typing;
+    /** How deep inside branches, loops, functions and script blocks the walk is (0: the script's own statements). */
+    private int nesting;
     private final PsCommandJudge commands;
 
-    private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell) {
+    private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell, List<PsAst.Statement> script) {
         this.host = host;
         this.code = code;
         this.windowsPowerShell = windowsPowerShell;
         this.platform = host.windows() ? PsNames.Platform.WINDOWS : PsNames.Platform.UNIX;
         this.cwd = host.cwd();
         this.commands = new PsCommandJudge(this);
+        this.typing = new PsTyping(this, script);
     }
 
     /**
@@ -78,7 +83,7 @@ public final class PowerShellJudge {
             return;
         }
         parsed.comments().forEach(host::data);
-        new PowerShellJudge(host, code, windowsPowerShell).statements(parsed.statements());
+        new PowerShellJudge(host, code, windowsPowerShell, parsed.statements()).statements(parsed.statements());
     }
 
     void statements(List<PsAst.Statement> statements) {
@@ -100,25 +105,26 @@ public final class PowerShellJudge {
             case PsAst.Pipeline p -> last = pipeline(p);
             case PsAst.Assignment a -> {
                 target(a.target(), a.span());
+                last = new PsFlow.Unknown("the value of an assignment");
                 statement(a.value());
                 remember(a);
+                // a variable set once, by a statement that runs before anything after it, keeps the type of its value
+                if (nesting == 0 && a.operator().equals("=") && a.target() instanceof PsAst.Variable v && typing.setOnce(v.name())) {
+                    typing.variables.put(PsVariables.name(v.name()), typeOf(List.of(a.value())));
+                }
             }
             case PsAst.Block b -> {
                 boolean moves = PsLocations.changes(b);
                 if (moves) {
                     cwd = null;
                 }
-                for (PsAst.Expr e : b.expressions()) {
-                    if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
-                        assigned.put(PsValues.name(v), null);
-                    }
-                }
                 if (b.keyword().equals("switch-file")) {
                     commands.readsFile(b.expressions().getFirst(), b.span(), "switch -File");
                     return;
                 }
-                b.expressions().forEach(this::expression);
-                b.bodies().forEach(this::statements);
+                nesting++;
+                block(b);
+                nesting--;
                 if (moves) {
                     // whether, or how often, the body ran is not known: nor is the location after it
                     cwd = null;
@@ -130,12 +136,63 @@ public final class PowerShellJudge {
                 if (moves) {
                     cwd = null;
                 }
+                nesting++;
                 statements(f.body());
+                nesting--;
                 if (moves) {
                     cwd = null;
                 }
             }
         }
+    }
+
+    /**
+     * The parts of a keyword statement: a foreach variable has the type of its collection's
+     * elements in the body, and {@code $_} in a switch's clauses the type of what it switches on.
+     */
+    private void block(PsAst.Block b) {
+        if (b.keyword().equals("switch") && !b.bodies().isEmpty()) {
+            last = new PsFlow.Unknown("a value");
+            List<PsAst.Statement> input = b.bodies().getFirst();
+            statements(input);
+            boolean file = input.size() == 1 && input.getFirst() instanceof PsAst.Block f && f.keyword().equals("switch-file");
+            String before = typing.item;
+            typing.item = file ? PsTypes.STRING : typeOf(input);
+            b.expressions().forEach(this::expression);
+            b.bodies().subList(1, b.bodies().size()).forEach(this::statements);
+            typing.item = before;
+            return;
+        }
+        b.expressions().forEach(this::expression);
+        for (PsAst.Expr e : b.expressions()) {
+            if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
+                assigned.put(PsValues.name(v), null);
+            }
+        }
+        if (b.keyword().equals("foreach") && b.bodies().size() == 2 && b.expressions().getFirst() instanceof PsAst.Variable v) {
+            last = new PsFlow.Unknown("a collection");
+            statements(b.bodies().getFirst());
+            String name = PsVariables.name(v.name());
+            if (typing.setOnce(v.name())) {
+                typing.variables.put(name, typeOf(b.bodies().getFirst()));
+            }
+            statements(b.bodies().get(1));
+            typing.variables.remove(name);
+            return;
+        }
+        b.bodies().forEach(this::statements);
+    }
+
+    /**
+     * The type of what statements just walked produce: an expression's own type, else the type of
+     * what the last pipeline handed on.
+     */
+    private String typeOf(List<PsAst.Statement> statements) {
+        if (statements.size() == 1 && statements.getFirst() instanceof PsAst.Pipeline p && p.elements().size() == 1
+                && p.elements().getFirst() instanceof PsAst.ExprElement e) {
+            return typing.of(e.expr());
+        }
+        return statements.size() == 1 ? last.type() : null;
     }
 
     /** Keeps the constant a variable was set to ({@code $p = 'C:\'}), for the policy's rules; anything else forgets it. */
@@ -192,7 +249,9 @@ public final class PowerShellJudge {
                 if (moves) {
                     cwd = null;
                 }
+                nesting++;
                 statements(b.statements());
+                nesting--;
                 if (moves) {
                     cwd = null;
                 }
@@ -225,17 +284,15 @@ public final class PowerShellJudge {
             return;
         }
         m.arguments().forEach(this::expression);
-        boolean pure = m.isStatic() && m.target() instanceof PsAst.TypeName t ? PsDotNet.pureStaticMethod(t.name(), m.name())
-                : !m.isStatic() && PsDotNet.pureInstanceMethod(m.name());
-        if (pure && ("foreach".equalsIgnoreCase(m.name()) || "where".equalsIgnoreCase(m.name()))
-                && !m.arguments().stream().allMatch(a -> a instanceof PsAst.ScriptBlock)) {
-            // .ForEach('Delete') calls Delete on every element
-            pure = false;
+        PsDeletions.Deletion deletion = PsDeletions.of(m, this);
+        if (deletion != null) {
+            commands.rules("Remove-Item", deletion.recursive() ? List.of("-Recurse", "-Force") : List.of("-Force"),
+                    deletion.paths(), m.span());
         }
-        if (!pure) {
-            String what = m.name() == null ? "a method chosen at run time" : "the .NET method " + m.name();
-            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, "calls " + what + ", which may write, delete or start a process;"
-                    + " shellgate only allows methods that compute a value", m.span());
+        String why = typing.impure(m);
+        if (why != null) {
+            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why + "; shellgate only allows methods that compute a value"
+                    + " (it could write, delete, start a process or change the session)", m.span());
         }
     }
 

@@ -154,11 +154,15 @@ final class PsCmdletJudge {
                 return true;
             }
             case "ForEach-Object" -> {
+                boolean withArguments = !b.get("ArgumentList").isEmpty();
                 for (String param : List.of("Process", "MemberName", "Begin", "End")) {
-                    for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                        if (!(e instanceof PsAst.ScriptBlock) && !PsDotNet.pureInstanceMethod(PsValues.value(e, host))) {
+                    for (PsAst.Expr e : b.get(param)) {
+                        if (!(e instanceof PsAst.ScriptBlock)
+                                && !ps.typing.readsOnly(input.type(), PsValues.value(e, host), withArguments)) {
                             host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, "ForEach-Object " + e.span().of(ps.code)
-                                    + " calls a method or reads a property on every input object", c.span());
+                                    + " calls a method, or reads a property, of every input object, and what it is cannot be told"
+                                    + " here (" + (input.type() == null ? "the objects' type is not known" : input.type()) + ")",
+                                    c.span());
                         }
                     }
                 }

@@ -44,6 +44,9 @@ final class PsCommandJudge {
     Stage command(PsAst.CommandCall c, PsFlow input, boolean upstream) {
         int mark = host.mark();
         ps.redirects(c.redirects());
+        // $_ in the script blocks a command is given is each object of its input
+        String item = ps.typing.item;
+        ps.typing.item = input instanceof PsFlow.None ? item : input.type();
         for (PsAst.Arg a : c.args()) {
             if (a instanceof PsAst.Value v) {
                 ps.expression(v.value());
@@ -51,6 +54,7 @@ final class PsCommandJudge {
                 ps.expression(p.value());
             }
         }
+        ps.typing.item = item;
         String name = name(c);
         List<String> argv = new ArrayList<>();
         argv.add(name == null ? "?" : name);

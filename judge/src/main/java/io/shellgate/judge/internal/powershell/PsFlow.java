@@ -52,8 +52,24 @@ sealed interface PsFlow {
     /** File system items that Get-ChildItem or Get-Item output. */
     record Items(List<Listing> listings) implements PsFlow {}
 
-    /** Objects this judge does not follow: any of their properties may be a path. */
-    record Unknown(String what) implements PsFlow {}
+    /** Objects this judge does not follow: any of their properties may be a path; {@code type} is their type when known. */
+    record Unknown(String what, String type) implements PsFlow {
+
+        Unknown(String what) {
+            this(what, null);
+        }
+    }
+
+    /** The .NET type of the values (of each element of a collection), or null when it is not known. */
+    default String type() {
+        return switch (this) {
+            case None n -> null;
+            case Strings s -> PsTypes.STRING;
+            case Objects o -> PsTypes.CUSTOM;
+            case Items i -> PsTypes.ITEM;
+            case Unknown u -> u.type();
+        };
+    }
 
     /**
      * Items of one path: the item itself (Get-Item), the entries under it (Get-ChildItem), or

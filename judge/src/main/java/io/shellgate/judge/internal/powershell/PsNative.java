@@ -44,7 +44,14 @@ final class PsNative {
                     String v = p.value() == null ? "" : PsValues.value(p.value(), host);
                     argv.add(v == null ? null : "-" + p.name() + (p.value() == null ? "" : ":" + v));
                 }
-                case PsAst.Value v -> argv.addAll(PsValues.values(v.value(), host));
+                case PsAst.Value v -> {
+                    for (String value : PsValues.values(v.value(), host)) {
+                        // pwsh 7.4 expands a bare ~ for programs too: judge the path it may name
+                        boolean bare = v.value() instanceof PsAst.Literal l && !l.quoted();
+                        argv.add(bare && value != null && host.home() != null && (value.equals("~") || value.startsWith("~/")
+                                || value.startsWith("~\\")) ? host.home() + value.substring(1) : value);
+                    }
+                }
                 case PsAst.StopParsing s -> {
                     host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, name + ": --% passes the rest of the line to the"
                             + " program unparsed, with cmd-style %VARIABLES%", s.span());

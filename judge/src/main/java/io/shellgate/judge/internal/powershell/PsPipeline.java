@@ -19,6 +19,11 @@ final class PsPipeline {
     private static final Set<String> HOST_ONLY = Set.of("Write-Host", "Out-Null", "Out-Host", "Write-Verbose", "Write-Warning",
             "Write-Debug", "Write-Information", "Set-Location", "Push-Location", "Pop-Location", "Start-Sleep", "Clear-Host");
     private static final Set<String> TEXT = Set.of("Out-String", "ConvertTo-Json", "ConvertTo-Csv", "Get-Content");
+    /** The types of what cmdlets output, for the methods called on it ({@code (Get-Date).AddDays(1)}). */
+    private static final Map<String, String> OUTPUT_TYPES = Map.of("Get-Date", PsTypes.DATETIME, "Get-Process",
+            "system.diagnostics.process", "Measure-Object", "microsoft.powershell.commands.genericmeasureinfo", "Select-String",
+            "microsoft.powershell.commands.matchinfo", "Get-FileHash", "microsoft.powershell.commands.filehashinfo",
+            "Split-Path", PsTypes.STRING, "Resolve-Path", "system.management.automation.pathinfo");
     private static final Set<String> OBJECT_TYPES = Set.of("pscustomobject", "psobject", "ordered", "hashtable",
             "system.management.automation.pscustomobject", "system.collections.hashtable");
 
@@ -52,7 +57,8 @@ final class PsPipeline {
                     paths.addAll(PsValues.values(e, ps.host));
                 }
                 b.get("LiteralPath").forEach(e -> paths.addAll(PsValues.values(e, ps.host)));
-                return paths.isEmpty() ? new PsFlow.Unknown(cmdlet + " of its input") : new PsFlow.Objects(Map.of("path", paths));
+                return paths.isEmpty() ? new PsFlow.Unknown(cmdlet + " of its input", OUTPUT_TYPES.get(cmdlet))
+                        : new PsFlow.Objects(Map.of("path", paths));
             }
             case "Select-Object", "ForEach-Object" -> {
                 return selected(cmdlet, b, input, ps);
@@ -61,7 +67,8 @@ final class PsPipeline {
                 if (PASS_THROUGH.contains(cmdlet)) {
                     return input;
                 }
-                return TEXT.contains(cmdlet) ? PsFlow.Strings.unknown() : new PsFlow.Unknown("the output of " + cmdlet);
+                return TEXT.contains(cmdlet) ? PsFlow.Strings.unknown()
+                        : new PsFlow.Unknown("the output of " + cmdlet, OUTPUT_TYPES.get(cmdlet));
             }
         }
     }
