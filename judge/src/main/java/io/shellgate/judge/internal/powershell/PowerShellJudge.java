@@ -20,9 +20,6 @@ import java.util.Set;
 public final class PowerShellJudge {
 
     private static final Set<String> SCOPES = Set.of("global", "script", "local", "private", "using");
-    private static final Set<String> STATE_VARIABLES = Set.of("psdefaultparametervalues", "psmoduleautoloadingpreference",
-            "executioncontext", "profile", "pscommandpath", "psmodulepath", "env", "psnativecommandargumentpassing",
-            "pssessionconfigurationname", "psemailserver");
 
     final WindowsHost host;
     final String code;
@@ -131,7 +128,14 @@ public final class PowerShellJudge {
                 }
             }
             case PsAst.FunctionDef f -> {
-                functions.add(f.name().toLowerCase(Locale.ROOT));
+                String name = f.name().substring(f.name().indexOf(':') + 1);
+                functions.add(name.toLowerCase(Locale.ROOT));
+                boolean exists = PsNames.cmdlet(name) != null || PsNames.isAlias(name)
+                        || host.at(cwd).program(name, false).path() != null;
+                String state = PsState.function(f.name(), exists);
+                if (state != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, f.span());
+                }
                 boolean moves = PsLocations.changes(f.body());
                 if (moves) {
                     cwd = null;
@@ -303,15 +307,15 @@ public final class PowerShellJudge {
                 int colon = name.indexOf(':');
                 String scope = colon > 0 ? name.substring(0, colon) : "";
                 String bare = colon > 0 ? name.substring(colon + 1) : name;
+                String state = PsState.variable(v.name());
                 if (scope.equals("env")) {
                     host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "sets the environment variable " + bare
                             + ", which changes what later commands and programs do", span);
                 } else if (!scope.isEmpty() && !SCOPES.contains(scope)) {
                     host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "assigns to the provider path " + v.name()
                             + " (a file, function, alias or variable drive)", span);
-                } else if (STATE_VARIABLES.contains(bare)) {
-                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "sets $" + bare + ", which changes how PowerShell runs"
-                            + " later commands", span);
+                } else if (state != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, span);
                 }
             }
             case PsAst.Member m -> {

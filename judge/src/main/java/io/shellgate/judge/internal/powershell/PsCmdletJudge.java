@@ -23,6 +23,9 @@ final class PsCmdletJudge {
     private static final Set<String> PRINTERS = Set.of("Write-Output", "Write-Host", "Write-Verbose", "Write-Warning",
             "Write-Debug", "Write-Information", "Select-String");
 
+    private static final List<String> NAMING_PARAMS = List.of("OutVariable", "ErrorVariable", "WarningVariable",
+            "InformationVariable", "PipelineVariable");
+
     private final PowerShellJudge ps;
     private final WindowsHost host;
     private final PsCommandJudge commands;
@@ -48,6 +51,7 @@ final class PsCmdletJudge {
             operands.addAll(PsFlow.listed(input));
         }
         commands.rules(cmdlet, b.options, operands, c.span());
+        variables(b, c);
         boolean downloads = PsDotNet.downloader(cmdlet);
         PsFlow output = PsPipeline.output(cmdlet, b, input, ps);
         boolean special = special(cmdlet, c, b, input, upstream);
@@ -82,6 +86,22 @@ final class PsCmdletJudge {
             }
         }
         return new PsCommandJudge.Stage(downloads, output);
+    }
+
+    /**
+     * The common parameters that name variables ({@code -OutVariable global:x},
+     * {@code -ErrorVariable ErrorActionPreference}): naming one that outlives the line asks.
+     */
+    private void variables(PsBinding b, PsAst.CommandCall c) {
+        for (String param : NAMING_PARAMS) {
+            for (PsAst.Expr e : b.get(param)) {
+                String name = PsValues.value(e, host);
+                String why = name == null ? "-" + param + " names a variable chosen at run time" : PsState.variable(name);
+                if (why != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "-" + param + " " + why, c.span());
+                }
+            }
+        }
     }
 
     /** Runs only the policy's rules on the command read as {@code cmdlet} (what it would be in another shell). */

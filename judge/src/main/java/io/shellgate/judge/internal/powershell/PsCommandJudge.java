@@ -86,7 +86,7 @@ final class PsCommandJudge {
         } else if (c.invocation().equals(".") && !(c.name() instanceof PsAst.ScriptBlock)) {
             host.report(WindowsChecks.SCRIPT_FILE, Tier.ASK, "dot-sources " + name + ", a script shellgate does not read",
                     c.span());
-        } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && PsNames.cmdlet(name, ps.platform) == null) {
+        } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name, ps.platform)) {
             resolved = "function";
         } else if (PsNames.locationFunction(name) != null) {
             // cd.., cd\, cd~ and D: are functions that run Set-Location

@@ -130,9 +130,14 @@ final class PsNames {
         };
     }
 
-    /** Whether the name is an alias (aliases win over functions and programs). */
+    /** Whether the name is an alias in some shell. */
     static boolean isAlias(String name) {
         return ALIASES.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether the name is an alias in the shell of {@code platform} (aliases win over functions, functions over cmdlets). */
+    static boolean isAlias(String name, Platform platform) {
+        return isAlias(name) && !aliasElsewhere(name, platform);
     }
 
     /** Whether the name looks like a cmdlet (Verb-Noun), known or not. */
