@@ -18,8 +18,10 @@ final class PsBinding {
     final List<String> operands = new ArrayList<>();
     /** The expressions bound to each parameter, by canonical name ("" for an argument with no parameter). */
     final Map<String, List<PsAst.Expr>> values = new LinkedHashMap<>();
-    /** What does not bind: an unknown or ambiguous parameter, an argument with no position left. */
+    /** What does not bind (an unknown or ambiguous parameter, an argument with no position left): PowerShell does not run the command. */
     final List<String> problems = new ArrayList<>();
+    /** Whether {@code --%} handed the rest of the line over unparsed. */
+    boolean unparsed;
     /** Parameters given that are not read-only. */
     final List<String> notReadOnly = new ArrayList<>();
 
@@ -76,7 +78,7 @@ final class PsBinding {
                     position++;
                     b.add(def == null ? "" : def.name(), v.value(), ps.host, ps);
                 }
-                case PsAst.StopParsing s -> b.problems.add("--% passes the rest of the line unparsed");
+                case PsAst.StopParsing s -> b.unparsed = true;
             }
         }
         return b;

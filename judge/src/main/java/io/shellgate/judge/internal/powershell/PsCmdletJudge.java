@@ -65,7 +65,14 @@ final class PsCmdletJudge {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": the parameter "
                     + String.join(", ", b.notReadOnly) + " is not read-only", c.span());
         }
-        b.problems.forEach(p -> host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": " + p, c.span()));
+        if (b.unparsed) {
+            host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": --% passes the rest of the line to it as one"
+                    + " argument, unparsed", c.span());
+        } else if (!b.problems.isEmpty()) {
+            // PowerShell refuses to bind the arguments (pwsh -c 'gci' -ExecutionPolicy Bypass hands gci the trailing
+            // options): the command does not run, and neither does its pipeline; the tables list every parameter
+            return new PsCommandJudge.Stage(false, new PsFlow.None());
+        }
         for (List<PsAst.Expr> exprs : b.values.values()) {
             for (PsAst.Expr e : exprs) {
                 if (!PsValues.harmless(e, host)) {
