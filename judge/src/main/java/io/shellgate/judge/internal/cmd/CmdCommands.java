@@ -90,6 +90,9 @@ final class CmdCommands {
         if (internal) {
             internal(base, args, s, upstream);
         } else {
+            if (name.contains("\\") || name.contains("/")) {
+                reads.resolve(name, s.span(), base);
+            }
             WindowsHost.Program program = host.at(judge.cwd).program(name, true);
             resolved = program.path() == null ? "not found" : program.path();
             downloads = external(name, base, program, args, s, upstream);

@@ -5,6 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsRules;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
@@ -70,6 +71,11 @@ final class PsNative {
     boolean judgeArgv(List<String> argv, Span span, boolean upstream) {
         String program = argv.getFirst();
         String base = baseName(program);
+        if ((program.contains("/") || program.contains("\\"))
+                && WindowsReads.check(host, program, ps.cwd, new WindowsReads.Read(base, WindowsReads.Use.RESOLVE, true, false, span))) {
+            // a program on a share or a device: it is not run from here unasked
+            return false;
+        }
         List<String> args = argv.subList(1, argv.size());
         if (base.endsWith(".ps1") || base.endsWith(".psm1") || base.endsWith(".bat") || base.endsWith(".cmd")
                 || base.endsWith(".vbs") || base.endsWith(".js")) {
