@@ -14,6 +14,9 @@ import java.util.Set;
  */
 sealed interface PsFlow {
 
+    /** Reads ConvertFrom-Json text (strict JSON: PowerShell's lenient forms are not followed, so they ask). */
+    com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     /** Property names that bind to a path parameter by name (the parameters and their aliases). */
     Set<String> PATH_PROPERTIES = Set.of("path", "literalpath", "pspath", "lp", "fullname", "filepath");
 
@@ -98,7 +101,7 @@ sealed interface PsFlow {
     static Objects json(String text) {
         com.fasterxml.jackson.databind.JsonNode root;
         try {
-            root = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+            root = JSON.readTree(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return null;
         }
