@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.server.RunDir;
+import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.wrap.Layer;
 import io.shellgate.launcher.internal.wrap.WrapSession;
 import io.shellgate.launcher.internal.shell.ShellChoice;
@@ -82,6 +83,7 @@ public final class WrapCommand implements Callable<Integer> {
         env.remove("SHELLGATE_LAUNCHER");
         // the agent itself never carries a pass: only the commands the gate lets run do
         env.remove(WrapSession.PASS);
+        env.remove("SHELLGATE_PASS_ONCE");
         String configured;
         try {
             configured = new JudgeProvider(null).load(Path.of("").toAbsolutePath(), env).policy().settings().shell();
@@ -121,7 +123,20 @@ public final class WrapCommand implements Callable<Integer> {
                 return ExitCode.USAGE.code();
             }
         }
-        startServer(self);
+        try {
+            String once = session.oncePass(agent, path);
+            if (once != null) {
+                env.put("SHELLGATE_PASS_ONCE", once);
+            }
+        } catch (IOException e) {
+            err.println("shellgate wrap: " + e.getMessage());
+            close(session, err);
+            return ExitCode.ERROR.code();
+        }
+        if (!startServer(self, RunDir.of(System.getenv()))) {
+            err.println("shellgate wrap: the judge server did not answer within 30 s; commands are judged by a JVM each");
+        }
+        keepServer(self);
         pb.command(session.command(cwd, agent));
         try {
             Process p = pb.start();
@@ -171,12 +186,53 @@ public final class WrapCommand implements Callable<Integer> {
         return null;
     }
 
-    private static void startServer(String self) {
+    /**
+     * Starts the server again whenever it has gone (idle, or replaced by a newer jar), from here:
+     * a server started from inside the namespace would see root's files owned by nobody there, and
+     * trust no program.
+     */
+    private static void keepServer(String self) {
+        RunDir run = RunDir.of(System.getenv());
+        Thread keeper = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(30_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (ServerClient.ping(run).isEmpty()) {
+                    startServer(self, run);
+                }
+            }
+        }, "shellgate-wrap-server");
+        keeper.setDaemon(true);
+        keeper.start();
+    }
+
+    /** Starts the judge server unless one answers, and waits for it; false when none answered in 30 s. */
+    private static boolean startServer(String self, RunDir run) {
+        if (ServerClient.ping(run).isPresent()) {
+            return true;
+        }
         try {
             new ProcessBuilder(self, "serve").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
             // without a server, shellgate -c judges in a JVM of its own
+            return false;
         }
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (ServerClient.ping(run).isPresent()) {
+                return true;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 }

@@ -22,11 +22,19 @@ final class EntryScripts {
      * @param judged whether the shell's language is judged (else it is refused)
      */
     static String cover(String bash, String key, String bin, String real, String launcher, boolean judged) {
+        String once = key.substring(0, key.lastIndexOf('/') + 1) + "once.key";
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" %s "$@"
                 fi
-                """.formatted(quote(real)) + judge(bash, "\"$0\"", launcher, judged);
+                # the agent itself, when wrap was given a shell or a shell script to run: once, and never again
+                if [ -n "${SHELLGATE_PASS_ONCE-}" ] && IFS= read -r sg_once < %s 2>/dev/null && [ "$SHELLGATE_PASS_ONCE" = "$sg_once" ]; then
+                    rm -f %s
+                    unset SHELLGATE_PASS_ONCE
+                    exec -a "$0" %s "$@"
+                fi
+                unset SHELLGATE_PASS_ONCE
+                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, judged);
     }
 
     /**

@@ -178,6 +178,23 @@ public final class WrapSession implements AutoCloseable {
         return bin;
     }
 
+    /**
+     * A pass for the agent's own process, when the agent is a shell or a script a shell runs: the
+     * person who started wrap chose to run it, so it is not judged; the shells it starts are. The
+     * covering entry that takes it removes it, so it works once. Null when the agent is another
+     * program (it would otherwise let the first shell that program starts through).
+     */
+    public String oncePass(List<String> agent, String path) throws IOException {
+        if (layer != Layer.NAMESPACE || !ShellFiles.runsAsShell(agent.getFirst(), path)) {
+            return null;
+        }
+        String once = random(32);
+        Path file = Files.createFile(dir.resolve("once.key"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, once + "\n");
+        return once;
+    }
+
     /** The agent's command: in the namespace, or as it is. */
     public List<String> command(Path cwd, List<String> agent) {
         if (layer == Layer.NAMESPACE) {
