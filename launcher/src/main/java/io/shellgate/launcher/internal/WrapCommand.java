@@ -96,6 +96,18 @@ public final class WrapCommand implements Callable<Integer> {
             return ExitCode.ERROR.code();
         }
         Path cwd = Path.of("").toAbsolutePath();
+        String problem = startable(agent.getFirst(), env.get("PATH"), cwd);
+        if (problem != null) {
+            err.println("shellgate wrap: cannot start " + agent.getFirst() + ": " + problem);
+            return ExitCode.ERROR.code();
+        }
+        if (javaAgent != null) {
+            problem = addJavaAgent(env, self);
+            if (problem != null) {
+                err.println("shellgate wrap: --javaagent: " + problem);
+                return ExitCode.USAGE.code();
+            }
+        }
         WrapSession session;
         try {
             session = WrapSession.create(RunDir.of(System.getenv()).dir(), wanted, Path.of(self).toAbsolutePath().toString(), env, cwd);
@@ -115,14 +127,6 @@ public final class WrapCommand implements Callable<Integer> {
         String path = env.get("PATH");
         env.put("PATH", session.bin() + (path == null || path.isEmpty() ? "" : ":" + path));
         env.put("SHELLGATE_WRAPPED", "1");
-        if (javaAgent != null) {
-            String problem = addJavaAgent(env, self);
-            if (problem != null) {
-                err.println("shellgate wrap: --javaagent: " + problem);
-                close(session, err);
-                return ExitCode.USAGE.code();
-            }
-        }
         try {
             String once = session.oncePass(agent, path);
             if (once != null) {
@@ -158,6 +162,21 @@ public final class WrapCommand implements Callable<Integer> {
         } finally {
             close(session, err);
         }
+    }
+
+    /** Why the agent's program cannot be started, as the namespace would only say after it was made; null if it can. */
+    private static String startable(String program, String path, Path cwd) {
+        if (program.contains("/")) {
+            Path p = cwd.resolve(program);
+            return !Files.exists(p) ? "no such file" : Files.isRegularFile(p) && Files.isExecutable(p) ? null : "not an executable file";
+        }
+        for (String dir : (path == null ? "" : path).split(":")) {
+            Path p = cwd.resolve(dir.isEmpty() ? "." : dir).resolve(program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return null;
+            }
+        }
+        return "not found on PATH";
     }
 
     private static void close(WrapSession session, PrintWriter err) {

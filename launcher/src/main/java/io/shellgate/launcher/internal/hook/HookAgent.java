@@ -19,15 +19,21 @@ public enum HookAgent {
     /**
      * Gemini CLI's {@code BeforeTool} for {@code run_shell_command}: it reads a top-level
      * {@code decision}, and takes exit code 1 as allow-with-warning (only 2 or {@code deny} stops).
+     * Its ask waits for a confirmation that never comes without a terminal ({@code gemini -p}
+     * hangs), and a hook cannot tell the two apart: an ask is a refusal that says how to approve.
      */
-    GEMINI_CLI("gemini-cli", Set.of("BeforeTool"), Set.of("run_shell_command"), true),
+    GEMINI_CLI("gemini-cli", Set.of("BeforeTool"), Set.of("run_shell_command"), false),
     /**
-     * Codex's {@code PreToolUse}: its shell tools send {@code tool_input.command} (a string, or an
-     * argument vector) or {@code tool_input.cmd}; it does not support ask (it would run the command).
+     * Codex's {@code PreToolUse}: its {@code exec_command} reaches hooks as {@code Bash} with
+     * {@code tool_input.command}; other shell tools may send an argument vector or
+     * {@code tool_input.cmd}. It does not support ask (it would run the command).
      */
     CODEX("codex", Set.of("PreToolUse"), Set.of("Bash", "shell", "local_shell", "exec_command", "container.exec",
             "unified_exec"), false),
-    /** Qwen Code's {@code PreToolUse} for {@code run_shell_command}, answered in Claude Code's format. */
+    /**
+     * Qwen Code's {@code PreToolUse} for {@code run_shell_command}, answered in Claude Code's
+     * format (an ask is refused with the reason when it runs without a terminal).
+     */
     QWEN_CODE("qwen-code", Set.of("PreToolUse"), Set.of("run_shell_command"), true);
 
     static final ObjectMapper JSON = new ObjectMapper();
