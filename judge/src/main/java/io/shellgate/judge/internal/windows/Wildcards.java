@@ -57,6 +57,15 @@ public final class Wildcards {
      * @param children the names in a directory (empty when it is none), or null when it cannot be listed
      */
     static List<String> expand(String pattern, boolean powershell, Function<String, List<String>> children) {
+        return expand(pattern, powershell, children, dir -> true);
+    }
+
+    /**
+     * The same; a directory the pattern names literally that is not one here ({@code isDirectory})
+     * makes the matches unknown, where one a wildcard matched that is a file is skipped.
+     */
+    static List<String> expand(String pattern, boolean powershell, Function<String, List<String>> children,
+            java.util.function.Predicate<String> isDirectory) {
         String root;
         String rest;
         if (pattern.startsWith("/")) {
@@ -69,19 +78,27 @@ public final class Wildcards {
             return null;
         }
         List<String> current = List.of(root);
+        boolean matched = false;
         int looked = 0;
-        List<String> segments = WindowsPaths.split(rest, '/');
-        for (int i = 0; i < segments.size(); i++) {
-            String seg = segments.get(i);
+        for (String seg : WindowsPaths.split(rest, '/')) {
             if (seg.isEmpty()) {
                 continue;
             }
             List<String> next = new ArrayList<>();
+            boolean wild = has(seg, powershell);
             for (String dir : current) {
                 String base = dir.endsWith("/") ? dir : dir + "/";
-                if (!has(seg, powershell)) {
+                if (!wild) {
                     next.add(base + seg);
                     continue;
+                }
+                if (!isDirectory.test(dir)) {
+                    if (matched) {
+                        // a file an earlier wildcard matched holds nothing
+                        continue;
+                    }
+                    // a directory that is not here: what the pattern matches where the line runs is not known
+                    return null;
                 }
                 List<String> names = children.apply(dir);
                 if (names == null) {
@@ -101,6 +118,7 @@ public final class Wildcards {
                     return null;
                 }
             }
+            matched |= wild;
             current = next;
         }
         return current;

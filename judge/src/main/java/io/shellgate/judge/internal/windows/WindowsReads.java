@@ -92,10 +92,10 @@ public final class WindowsReads {
             }
             List<String> paths = List.of(form);
             if (r.wildcards() && Wildcards.has(parsed.path(), r.powershell())) {
-                paths = Wildcards.expand(form, r.powershell(), dir -> host.children(dir, Wildcards.LIMIT));
+                paths = Wildcards.expand(form, r.powershell(), dir -> host.children(dir, Wildcards.LIMIT), host::isDirectory);
                 if (paths == null) {
                     return ask(host, WindowsChecks.DYNAMIC_ARGUMENT, r, r.who() + " reads the wildcard path " + text
-                            + ", which matches too many files or names a directory that cannot be listed here");
+                            + ", which matches too many files or names a directory that is not here or cannot be listed");
                 }
             }
             for (String path : paths) {
@@ -125,7 +125,7 @@ public final class WindowsReads {
         }
         String form = forms.getFirst();
         if (WindowsPaths.nonFileDrive(form) == null && Wildcards.has(WindowsPaths.parse(text, powershell).path(), powershell)) {
-            List<String> matches = Wildcards.expand(form, powershell, dir -> host.children(dir, Wildcards.LIMIT));
+            List<String> matches = Wildcards.expand(form, powershell, dir -> host.children(dir, Wildcards.LIMIT), host::isDirectory);
             form = matches != null && matches.size() == 1 ? matches.getFirst() : null;
         }
         return form;
