@@ -48,7 +48,7 @@ class WindowsPlatformTest {
     }
 
     @ParameterizedTest(name = "{0}: Windows {1}, Unix {2}")
-    @CsvSource(delimiterString = "=>", textBlock = """
+    @CsvSource(delimiterString = "=>", quoteCharacter = '"', textBlock = """
             sort ~/.ssh/id_rsa                    => ALLOW => ASK
             diff ~/.ssh/id_rsa README.md          => ALLOW => ASK
             write root pwned                      => ALLOW => ASK
