@@ -25,7 +25,7 @@ final class CmdCommands {
             "dir", "echo", "endlocal", "erase", "exit", "for", "ftype", "goto", "if", "md", "mkdir", "mklink", "move", "path",
             "pause", "popd", "prompt", "pushd", "rd", "ren", "rename", "rem", "rmdir", "set", "setlocal", "shift", "start",
             "time", "title", "type", "ver", "verify", "vol");
-    private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem");
+    private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem", "vol", "cls");
     /** cmd's own read-only programs, judged here; other programs go to the bash judge as the same words. */
     private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname", "more");
     private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "bitsadmin", "certutil");
@@ -198,6 +198,14 @@ final class CmdCommands {
                 String target = startTarget(s);
                 if (target != null && !target.isBlank()) {
                     host.at(judge.cwd).nested(target, Dialect.CMD, false, s.span());
+                }
+            }
+            case "path", "verify", "date", "time" -> {
+                // with an argument they set the PATH, the verify flag, the clock; date and time without /t prompt to
+                boolean prints = args.isEmpty() ? !base.equals("date") && !base.equals("time")
+                        : args.size() == 1 && "/t".equalsIgnoreCase(args.getFirst()) && (base.equals("date") || base.equals("time"));
+                if (!prints) {
+                    host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " with these arguments changes the system", s.span());
                 }
             }
             default -> {

@@ -110,6 +110,22 @@ final class PsCmdlets {
                 Start-Sleep R: Seconds@0 Milliseconds/ms Duration/ts
                 Clear-Host R:
                 Get-PSDrive R: Name@0 PSProvider Scope LiteralName
+                Get-ItemProperty RF: PATHS Name@1/psproperty Filter Include Exclude Credential!
+                Get-ItemPropertyValue RF: PATHS Name@1/psproperty Filter Include Exclude Credential!
+                Test-Json RF: Json@0 Schema Path LiteralPath/pspath/lp Options SchemaFile!
+                Select-Xml RF: XPath@0 Path@1 LiteralPath/pspath/lp Xml/node Content Namespace
+                Get-ExecutionPolicy R: Scope@0 List?
+                New-Guid R: Empty? InputObject
+                New-TimeSpan R: Start@0/lastwritetime End@1 Days Hours Minutes Seconds Milliseconds
+                Join-String R: Property@0 Separator@1 OutputPrefix/op OutputSuffix/os SingleQuote? DoubleQuote? FormatString UseCulture? InputObject
+                Get-Verb R: Verb@0 Group@1
+                Measure-Command R: Expression@0 InputObject
+                ConvertTo-Html R: Property@0 Head Title Body CssUri/cu/uri As Fragment? PreContent PostContent Charset Meta Transitional? InputObject
+                ConvertFrom-StringData R: StringData@0 Delimiter
+                Get-PSProvider R: PSProvider@0
+                Get-Error R: Newest@0 InputObject
+                Get-ComputerInfo R: Property@0
+                Get-CimInstance R: ClassName@0 Filter Property/selectproperties Namespace Query QueryDialect KeyOnly? Shallow? OperationTimeoutSec/ot ResourceUri InputObject ComputerName!/cn/servername CimSession!
                 Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck? PSSession! CimSession! CimResourceUri! CimNamespace!
                 Remove-Item F: PATHS Filter Include Exclude Recurse? Force? Credential Stream
                 Format-Volume: DriveLetter@0 Path ObjectId Partition FileSystemLabel FileSystem AllocationUnitSize Full? Force? Compress? CimSession ThrottleLimit AsJob?

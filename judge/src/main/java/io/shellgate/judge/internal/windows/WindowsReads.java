@@ -71,7 +71,7 @@ public final class WindowsReads {
                         + ", a device or system object rather than a file");
             }
             case DRIVE -> {
-                return r.use() != Use.RESOLVE && drive(host, text, parsed.drive(), r);
+                return r.use() != Use.RESOLVE && drive(host, text, parsed.path(), parsed.drive(), r);
             }
             case FILE -> {
                 // a file path: checked below
@@ -88,7 +88,7 @@ public final class WindowsReads {
         for (String form : forms) {
             String drive = WindowsPaths.nonFileDrive(form);
             if (drive != null) {
-                return drive(host, text, drive, r);
+                return drive(host, text, form, drive, r);
             }
             List<String> paths = List.of(form);
             if (r.wildcards() && Wildcards.has(parsed.path(), r.powershell())) {
@@ -131,7 +131,17 @@ public final class WindowsReads {
         return form;
     }
 
-    private static boolean drive(WindowsHost host, String text, String drive, Read r) {
+    private static boolean drive(WindowsHost host, String text, String path, String drive, Read r) {
+        if (drive.equals("env") && r.use() == Use.READ) {
+            // one variable of Env: whose name marks no secret is what $env:NAME reads
+            String name = path.substring(path.indexOf(':') + 1).replace('\\', '/');
+            while (name.startsWith("/")) {
+                name = name.substring(1);
+            }
+            if (!name.isEmpty() && name.indexOf('/') < 0 && !Wildcards.has(name, true) && !host.secretVariable(name)) {
+                return false;
+            }
+        }
         return ask(host, WindowsChecks.SENSITIVE_PATH, r, r.who() + " reads " + text + " on the PowerShell drive " + drive
                 + ":, which is not a file system (environment variables, the registry, certificates, variables or"
                 + " functions): what it holds is not checked");
