@@ -1,0 +1,69 @@
+package io.shellgate.it.agents;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of an agent: the command line its stub model asks the shell tool to run, and optionally a
+ * wrapper in front of the agent ({@code shellgate wrap --}), extra environment (a null value removes
+ * a variable), a hook command configured in the agent's own settings, the shell a model names where
+ * the tool takes one (Codex), and an strace of every execve.
+ */
+public record AgentRun(Agent agent, String command, List<String> prefix, Map<String, String> env, String hook,
+        String toolShell, boolean traced, Duration timeout) {
+
+    /** Generous: four agents start slowly on two busy cores; no test asserts on time. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
+
+    public AgentRun {
+        prefix = List.copyOf(prefix);
+        env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+    }
+
+    public static AgentRun of(Agent agent, String command) {
+        return new AgentRun(agent, command, List.of(), Map.of(), null, null, false, DEFAULT_TIMEOUT);
+    }
+
+    /** Runs the agent as {@code PREFIX... AGENT ARGS}. */
+    public AgentRun withPrefix(List<String> argv) {
+        return new AgentRun(agent, command, argv, env, hook, toolShell, traced, timeout);
+    }
+
+    public AgentRun withEnv(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(env);
+        more.put(name, value);
+        return new AgentRun(agent, command, prefix, more, hook, toolShell, traced, timeout);
+    }
+
+    /** Configures {@code hookCommand} (a shell command line) as the agent's pre-tool hook for its shell tool. */
+    public AgentRun withHook(String hookCommand) {
+        return new AgentRun(agent, command, prefix, env, hookCommand, toolShell, traced, timeout);
+    }
+
+    public AgentRun withToolShell(String shell) {
+        return new AgentRun(agent, command, prefix, env, hook, shell, traced, timeout);
+    }
+
+    /** Records every execve of the whole process tree (strace -f), in {@link AgentResult#execs()}. */
+    public AgentRun withTrace() {
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, true, timeout);
+    }
+
+    public AgentRun withTimeout(Duration limit) {
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, traced, limit);
+    }
+
+    /** The prompt the agent gets; the stub decides what happens, the text only has to look real. */
+    String prompt() {
+        return "Run this shell command and tell me what it printed: " + command;
+    }
+
+    List<String> prefixed(List<String> agentArgv) {
+        List<String> all = new ArrayList<>(prefix);
+        all.addAll(agentArgv);
+        return all;
+    }
+}

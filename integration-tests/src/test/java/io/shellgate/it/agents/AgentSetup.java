@@ -1,0 +1,27 @@
+package io.shellgate.it.agents;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What differs between the agents: the protocol of their stub model, the files and variables that
+ * point them at it (with telemetry and update checks off), how to start them non-interactively in
+ * their "run without asking" mode, and where their hook goes.
+ */
+sealed interface AgentSetup permits ClaudeCodeSetup, GeminiCliSetup, CodexSetup, QwenCodeSetup {
+
+    String shellTool();
+
+    StubModel stub(AgentRun run) throws IOException;
+
+    /** Writes the agent's configuration under its private HOME. */
+    void configure(Path home, StubModel stub, AgentRun run) throws IOException;
+
+    /** The agent's own variables: dummy keys, the stub's address, switches for telemetry and updates. */
+    Map<String, String> env(StubModel stub);
+
+    /** The agent's command line, from the folder where the npm packages were installed. */
+    List<String> argv(Path install, AgentRun run);
+}
