@@ -36,6 +36,15 @@ public final class Agents {
         return AgentInstall.get();
     }
 
+    /**
+     * A new folder for one run under {@code target/agent-runs}, kept after the test: its stdout,
+     * stderr, HOME and trace are what one reads when an agent misbehaves.
+     */
+    public static Path newRunFolder(String name) throws IOException {
+        Path runs = Files.createDirectories(Path.of("target/agent-runs").toAbsolutePath());
+        return Files.createTempDirectory(runs, name + "-");
+    }
+
     public static AgentResult run(AgentRun run, Path root) throws IOException, InterruptedException {
         Path install = AgentInstall.get();
         Path home = Files.createDirectories(root.resolve("home"));

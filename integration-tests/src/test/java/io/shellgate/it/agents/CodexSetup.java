@@ -14,11 +14,18 @@ import java.util.Map;
  * own sandbox. The stub is a model provider of its own in {@code ~/.codex/config.toml}; the plugin,
  * app and update features are off, else it calls github.com and chatgpt.com at start. Hooks live in
  * {@code ~/.codex/hooks.json} and run only when trusted: {@code --dangerously-bypass-hook-trust}
- * trusts them for one run. Matchers are regular expressions.
+ * trusts them for one run.
  */
 final class CodexSetup implements AgentSetup {
 
     static final String TOOL = "exec_command";
+
+    /**
+     * Codex 0.169 gives its hooks the name {@code Bash} for {@code exec_command} (and the command in
+     * {@code tool_input.command}); a matcher {@code exec_command} never fires. A matcher made only of
+     * letters, digits, {@code _} and {@code |} is compared exactly, anything else is a regex.
+     */
+    static final String HOOK_MATCHER = "^Bash$";
 
     @Override
     public String shellTool() {
@@ -55,10 +62,10 @@ final class CodexSetup implements AgentSetup {
                 plugin_sharing = false
                 apps = false
                 in_app_updates = false
-                """.formatted(stub.baseUrl()));
+                """.formatted(stub.baseUrl()) + (run.settings() == null ? "" : "\n" + run.settings() + "\n"));
         if (run.hook() != null) {
             ObjectNode file = StubModel.object();
-            file.set("hooks", Hooks.claudeStyle("PreToolUse", "^" + TOOL + "$", run.hook()));
+            file.set("hooks", Hooks.claudeStyle("PreToolUse", HOOK_MATCHER, run.hook()));
             Files.writeString(codex.resolve("hooks.json"), file.toPrettyString());
         }
     }

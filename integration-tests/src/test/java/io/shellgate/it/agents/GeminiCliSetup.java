@@ -2,7 +2,6 @@ package io.shellgate.it.agents;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +37,7 @@ final class GeminiCliSetup implements AgentSetup {
         if (run.hook() != null) {
             settings.set("hooks", Hooks.claudeStyle("BeforeTool", shellTool(), run.hook()));
         }
-        Files.createDirectories(home.resolve(".gemini"));
-        Files.writeString(home.resolve(".gemini/settings.json"), settings.toPrettyString());
+        AgentSetup.writeSettings(home.resolve(".gemini/settings.json"), settings, run);
     }
 
     @Override

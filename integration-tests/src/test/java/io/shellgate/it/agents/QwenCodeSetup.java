@@ -2,7 +2,6 @@ package io.shellgate.it.agents;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +35,7 @@ final class QwenCodeSetup implements AgentSetup {
         if (run.hook() != null) {
             settings.set("hooks", Hooks.claudeStyle("PreToolUse", shellTool(), run.hook()));
         }
-        Files.createDirectories(home.resolve(".qwen"));
-        Files.writeString(home.resolve(".qwen/settings.json"), settings.toPrettyString());
+        AgentSetup.writeSettings(home.resolve(".qwen/settings.json"), settings, run);
     }
 
     @Override
