@@ -14,6 +14,8 @@ record Normalizer(Path root, Path install) {
     private record Rule(Pattern pattern, String replacement) {}
 
     private static final List<Rule> RULES = List.of(
+            // Gemini CLI's chat file, before the times: its id may start with digits that read as seconds
+            rule("session-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-[0-9a-f]{8}\\.jsonl", "session-\\$TIME-\\$R.jsonl"),
             rule("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "\\$UUID"),
             rule("\\d{4}-\\d\\d-\\d\\dT\\d\\d[:-]\\d\\d([:-]\\d\\d(\\.\\d+)?)?Z?", "\\$TIME"),
             rule("\\d{4}/\\d\\d/\\d\\d", "\\$DATE"),
@@ -22,9 +24,8 @@ record Normalizer(Path root, Path install) {
             // Claude Code: its shell snapshot and the file its command writes the new cwd to
             rule("snapshot-(\\w+)-\\$N-[a-z0-9]{6}", "snapshot-$1-\\$N-\\$R"),
             rule("/claude-[0-9a-f]{4}-cwd", "/claude-\\$R-cwd"),
-            // Gemini CLI: the folder of its background-pids file, its chat file
+            // Gemini CLI: the folder of its background-pids file
             rule("gemini-shell-[A-Za-z0-9]{6}", "gemini-shell-\\$R"),
-            rule("-[0-9a-f]{8}\\.jsonl", "-\\$R.jsonl"),
             // Qwen Code: its tool-use ids
             rule("toolu_\\$N_[a-z0-9]+", "toolu_\\$N_\\$R"));
 
