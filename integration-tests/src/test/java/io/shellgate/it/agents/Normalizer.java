@@ -24,7 +24,7 @@ record Normalizer(Path root, Path install) {
             // Claude Code: its shell snapshot, the file its command writes the new cwd to, its heredoc marker
             rule("snapshot-(\\w+)-\\$N-[a-z0-9]{6}", "snapshot-$1-\\$N-\\$R"),
             rule("/claude-[0-9a-f]{4}-cwd", "/claude-\\$R-cwd"),
-            rule("CLAUDE_CODE_END_[a-z]+", "CLAUDE_CODE_END_\\$R"),
+            rule("CLAUDE_CODE_END_[a-z0-9]+", "CLAUDE_CODE_END_\\$R"),
             // Gemini CLI: the folder of its background-pids file
             rule("gemini-shell-[A-Za-z0-9]{6}", "gemini-shell-\\$R"),
             // Qwen Code: its tool-use ids
