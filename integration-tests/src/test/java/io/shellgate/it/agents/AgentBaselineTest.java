@@ -46,6 +46,8 @@ class AgentBaselineTest {
         assertThat(r.toolResults()).as(r.toString()).singleElement().asString().contains(MARKER).contains("total ");
         assertThat(r.stdout()).contains(StubModel.FINAL_TEXT);
         assertThat(r.tripwire()).as("connections to other hosts").isEmpty();
+        assertThat(r.connections()).as("every IP connection of the whole process tree").isNotEmpty()
+                .allSatisfy(target -> assertThat(target).startsWith("127.0.0.1:"));
         // shells, and Codex's process-setup helper, which re-executes itself with the shell's argv
         List<Exec> started = r.execs().stream().filter(e -> e.isShell() || e.path().equals("/proc/self/exe"))
                 .filter(e -> !agentSpecificProbe(e)).toList();

@@ -74,7 +74,7 @@ public final class Agents {
             return new AgentResult(run.agent(), timedOut ? -1 : process.exitValue(), timedOut,
                     Files.readString(root.resolve("stdout.txt")), Files.readString(root.resolve("stderr.txt")),
                     stub.requests(), stub.toolResults(), tripwire.seen(), run.traced() ? StraceLog.read(trace) : List.of(),
-                    home, work, elapsed);
+                    run.traced() ? StraceLog.connections(trace) : List.of(), home, work, elapsed);
         }
     }
 

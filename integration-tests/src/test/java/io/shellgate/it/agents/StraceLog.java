@@ -10,16 +10,23 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Reads the execve calls of {@code strace -ff -ttt -v -s 1048576 -e trace=execve -o PREFIX}: one
- * file per process, each call on one line with its argv and environment as C strings.
+ * Reads {@code strace -ff -ttt -v -s 1048576 -e trace=execve,connect -o PREFIX}: one file per
+ * process, each execve on one line with its argv and environment as C strings, each connect with
+ * its address.
  */
 final class StraceLog {
 
-    static final List<String> OPTIONS = List.of("-f", "-ff", "-qq", "-ttt", "-v", "-s", "1048576", "-e", "trace=execve",
-            "-e", "signal=none");
+    static final List<String> OPTIONS = List.of("-f", "-ff", "-qq", "-ttt", "-v", "-s", "1048576", "-e",
+            "trace=execve,connect", "-e", "signal=none");
+
+    /** An IPv4 or IPv6 address in a connect call, as strace prints it. */
+    private static final Pattern INET = Pattern.compile(
+            "sa_family=AF_INET6?, sin6?_port=htons\\((\\d+)\\), (?:sin_addr=inet_addr\\(\"([^\"]*)\"\\)|.*?inet_pton\\(AF_INET6, \"([^\"]*)\")");
 
     private final String line;
     private int at;
@@ -28,12 +35,42 @@ final class StraceLog {
         this.line = line;
     }
 
+    /**
+     * The IPv4 and IPv6 addresses every process under {@code prefix} tried to connect to, as
+     * {@code address:port} (Unix sockets left out).
+     */
+    static List<String> connections(Path prefix) {
+        List<String> targets = new ArrayList<>();
+        for (Path file : files(prefix)) {
+            try {
+                for (String line : Files.readAllLines(file, StandardCharsets.ISO_8859_1)) {
+                    Matcher m = INET.matcher(line);
+                    if (line.contains(" connect(") && m.find()) {
+                        targets.add((m.group(2) != null ? m.group(2) : m.group(3)) + ":" + m.group(1));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return targets;
+    }
+
+    private static List<Path> files(Path prefix) {
+        String name = prefix.getFileName().toString() + ".";
+        try (Stream<Path> files = Files.list(prefix.getParent())) {
+            return files.filter(f -> f.getFileName().toString().startsWith(name)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Every successful execve under {@code prefix}, in the order they happened. */
     static List<Exec> read(Path prefix) {
         List<Exec> execs = new ArrayList<>();
         String name = prefix.getFileName().toString() + ".";
-        try (Stream<Path> files = Files.list(prefix.getParent())) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(name)).toList()) {
+        try {
+            for (Path file : files(prefix)) {
                 int pid = Integer.parseInt(file.getFileName().toString().substring(name.length()));
                 for (String line : Files.readAllLines(file, StandardCharsets.ISO_8859_1)) {
                     if (line.contains(" execve(") && line.endsWith(") = 0")) {
