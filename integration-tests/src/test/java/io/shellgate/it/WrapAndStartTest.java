@@ -41,7 +41,7 @@ class WrapAndStartTest extends SandboxTest {
                 """);
         assertThat(r.code()).as(r.toString()).isEqualTo(3);
         assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\nsession: wrap\n");
-        assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
+        assertThat(r.err()).startsWith("shellgate wrap: namespace layer").contains("\nshellgate: refused (not-read-only)");
         assertThat(marker).exists();
         // the server was started for the session
         assertThat(box.awaitOnDemandServer().isAlive()).isTrue();
