@@ -35,7 +35,7 @@ class AgentBaselineTest {
         Agents.install();
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @EnumSource(Agent.class)
     void runsLsThroughItsShellToolAndTheOutputReachesTheModel(Agent agent) throws Exception {
         Path root = Agents.newRunFolder(agent + "-ls");
@@ -58,7 +58,7 @@ class AgentBaselineTest {
         Golden.checkKnownForms(agent.name().toLowerCase() + "-shells.txt", started.stream().map(normalizer::render).toList());
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @EnumSource(Agent.class)
     void itsPreToolHookGetsTheCommandAsJsonAndAnEmptyExitZeroAllows(Agent agent) throws Exception {
         Path root = Agents.newRunFolder(agent + "-hook");
