@@ -1,5 +1,6 @@
 package io.shellgate.it.agents;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,6 +42,6 @@ public enum Agent {
     }
 
     static List<String> specs() {
-        return java.util.Arrays.stream(values()).map(Agent::spec).toList();
+        return Arrays.stream(values()).map(Agent::spec).toList();
     }
 }

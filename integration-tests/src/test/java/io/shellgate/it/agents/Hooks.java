@@ -1,7 +1,6 @@
 package io.shellgate.it.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,9 +70,5 @@ public final class Hooks {
         } catch (IOException e) {
             throw new UncheckedIOException("hook input " + file + " is not JSON", e);
         }
-    }
-
-    static ArrayNode array() {
-        return StubModel.JSON.createArrayNode();
     }
 }
