@@ -76,6 +76,10 @@ final class PsVariables {
             case PsAst.CommandCall c -> {
                 expr(c.name(), parameters);
                 String cmdlet = c.name() instanceof PsAst.Literal l ? PsNames.cmdlet(l.value()) : null;
+                if (cmdlet == null && c.name() instanceof PsAst.Literal l) {
+                    // Set-Variable is no cmdlet of the read-only tables, but sets a variable all the same
+                    cmdlet = SETTERS.stream().filter(l.value()::equalsIgnoreCase).findFirst().orElse(null);
+                }
                 for (PsAst.Arg a : c.args()) {
                     switch (a) {
                         case PsAst.Param p -> {
