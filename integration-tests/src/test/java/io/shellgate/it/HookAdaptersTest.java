@@ -108,7 +108,10 @@ class HookAdaptersTest extends SandboxTest {
         String input = input(agent, "touch \"caf\u00e9 \\ x\"\tb");
         Processes.Result jvm = box.shellgate(box.client(Sandbox.Mode.NO_SERVER), Sandbox.bytes(input), "hook", agent);
         Processes.Result server = box.shellgate(box.client(Sandbox.Mode.SERVER), Sandbox.bytes(input), "hook", agent);
-        assertThat(jvm.out()).contains("caf\u00e9");
+        if (agent.equals("codex")) {
+            // its refusal quotes the command, in the approval it suggests
+            assertThat(jvm.out()).contains("caf\u00e9");
+        }
         assertThat(server.outBytes()).as(server.toString()).isEqualTo(jvm.outBytes());
         assertThat(server.errBytes()).isEqualTo(jvm.errBytes());
         assertThat(server.code()).isEqualTo(jvm.code());
