@@ -32,7 +32,13 @@ public final class Envelopes {
      * shell's). Never throws: a check that cannot be made recognises nothing.
      */
     public static Optional<Unwrapped> unwrap(String agent, JudgeRequest request) {
-        return AgentTable.unwrap(agent, request);
+        try {
+            return AgentTable.unwrap(agent, request);
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            // a table that cannot be read recognises nothing: the whole text is then judged as usual
+            System.getLogger(Envelopes.class.getName()).log(System.Logger.Level.WARNING, "agent envelopes unavailable", e);
+            return Optional.empty();
+        }
     }
 
     /**

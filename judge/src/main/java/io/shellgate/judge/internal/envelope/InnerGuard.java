@@ -44,7 +44,8 @@ final class InnerGuard {
         if (inner.isBlank() || inner.endsWith("\\") || inner.contains(BGPIDS)) {
             return false;
         }
-        Script s = Parsing.clean(inner);
+        // parsed with the newline that follows it in the envelope (tree-sitter takes a final escaped space as an error)
+        Script s = Parsing.clean(inner + "\n");
         if (s == null) {
             return false;
         }
