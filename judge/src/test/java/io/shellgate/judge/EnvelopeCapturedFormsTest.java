@@ -91,6 +91,21 @@ class EnvelopeCapturedFormsTest {
     }
 
     @Test
+    void aDestructiveCommandInsideIsWhatTheJudgeSeesAndDenies() {
+        Judge judge = Judges.defaults();
+        List<String> envelopes = List.of(
+                site.captured("claude_code").get(2).replace("eval 'ls -la'", "eval 'rm -rf ~'"),
+                site.captured("gemini_cli").getFirst().replace("\nls -la\n", "\nrm -rf ~\n"),
+                site.captured("codex").get(4).replace("-c 'ls -la'", "-c 'rm -rf ~'"));
+        List<String> agents = List.of("claude-code", "gemini-cli", "codex");
+        for (int i = 0; i < agents.size(); i++) {
+            JudgeRequest inner = unwrap(agents.get(i), envelopes.get(i)).orElseThrow().inner();
+            assertThat(inner.command()).isEqualTo("rm -rf ~");
+            assertThat(judge.judge(inner).tier()).as(agents.get(i)).isEqualTo(Tier.DENY);
+        }
+    }
+
+    @Test
     void qwenCodeHasNoEnvelopeAndAnUnknownAgentNone() {
         assertThat(Envelopes.agents()).containsExactly("claude-code", "codex", "gemini-cli", "qwen-code");
         for (String text : site.captured("gemini_cli")) {

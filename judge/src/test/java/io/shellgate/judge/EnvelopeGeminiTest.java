@@ -64,7 +64,8 @@ class EnvelopeGeminiTest {
             "alias jobs='rm -rf ~'", "enable -n jobs", "trap - EXIT", "trap 'rm -rf ~' EXIT", "$cmd arg", "\"$cmd\" arg",
             "export \"$n=1\"", "read \"$n\"", "mapfile \"$n\" < f", "let \"$n=1\"", "command declare \"$n=1\"",
             "for _bgpids_file in /x; do :; done", "coproc x { ls; }", "getopts ab \"$n\"", "wait -p \"$n\"",
-            "exec {_bgpids_file}>/dev/null", "echo $'\\x5fbgpids_file'"})
+            "exec {_bgpids_file}>/dev/null", "echo $'\\x5fbgpids_file'", "shopt -s expand_aliases; BASH_ALIASES[jobs]='rm -rf ~'",
+            "BASH_''ALIASES+=([jobs]=ls)"})
     void aCommandThatCouldChangeWhatTheTrapWritesIsNotRecognised(String command) {
         assertThat(inner(envelope(command))).as(command).isEmpty();
     }

@@ -45,7 +45,8 @@ final class ClaudeProbes implements Recognizer {
         Path claude = Places.absolute(parts.get("CLAUDE"));
         String path = ShellWords.value(parts.get("PATH"));
         Path snapshot = ClaudeCommand.snapshot(ShellWords.value(parts.get("SNAPSHOT")), env);
-        // the functions it writes run Claude Code's own program: only the two places it installs to
+        // the functions it writes run this program for rg, find and grep: Claude Code's own, one path
+        // throughout (the template's suffix and the equal-values check), beside the native install in HOME
         return home != null && home.toString().equals(parts.get("HOME")) && claude != null && snapshot != null
                 && path != null && path.indexOf('\n') < 0;
     }

@@ -16,8 +16,11 @@ import java.util.Set;
  */
 final class InnerGuard {
 
-    /** The variable Gemini CLI's trap writes to. */
-    static final String BGPIDS = "_bgpids_file";
+    /**
+     * The variable Gemini CLI's trap writes to, and bash's table of aliases, through which a
+     * command could make the trap's {@code jobs} (parsed only when the trap runs) an alias.
+     */
+    private static final List<String> PROTECTED = List.of("_bgpids_file", "BASH_ALIASES");
 
     private static final Set<String> PREFIXES = Set.of("builtin", "command", "time", "-p", "--");
     private static final Set<String> DECLARE = Set.of("declare", "typeset", "local", "export", "readonly");
@@ -38,10 +41,11 @@ final class InnerGuard {
 
     /**
      * For Gemini CLI's subshell: the command parses completely, ends where its text ends, never
-     * names {@value #BGPIDS}, and sets no variable whose name is computed at run time.
+     * names {@code _bgpids_file} or {@code BASH_ALIASES}, and sets no variable whose name is
+     * computed at run time.
      */
     static boolean insideTrap(String inner) {
-        if (inner.isBlank() || inner.endsWith("\\") || inner.contains(BGPIDS)) {
+        if (inner.isBlank() || inner.endsWith("\\") || mentionsProtected(inner)) {
             return false;
         }
         // parsed with the newline that follows it in the envelope (tree-sitter takes a final escaped space as an error)
@@ -50,10 +54,8 @@ final class InnerGuard {
             return false;
         }
         Walk.Found f = Walk.of(s.body());
-        if (f.names().stream().anyMatch(n -> n.contains(BGPIDS))) {
-            return false;
-        }
-        if (f.words().stream().anyMatch(w -> literalText(w).contains(BGPIDS))) {
+        if (f.names().stream().anyMatch(InnerGuard::mentionsProtected)
+                || f.words().stream().anyMatch(w -> mentionsProtected(literalText(w)))) {
             return false;
         }
         return f.commands().stream().allMatch(InnerGuard::setsOnlyNamedVariables);
@@ -113,6 +115,10 @@ final class InnerGuard {
             }
         }
         return null;
+    }
+
+    private static boolean mentionsProtected(String text) {
+        return PROTECTED.stream().anyMatch(text::contains);
     }
 
     /** The literal parts of a word run together, expansions left out. */
