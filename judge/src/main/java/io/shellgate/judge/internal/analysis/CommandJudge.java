@@ -69,10 +69,7 @@ final class CommandJudge {
     }
 
     boolean judge(Command.Simple node, Scope scope, Stdin stdin) {
-        if (System.nanoTime() - a.deadline > 0) {
-            a.add(Checks.TIME_BUDGET, Tier.ASK, "judging took longer than the time budget", node.span());
-            return false;
-        }
+        a.budget.spend(16);
         int mark = a.findings.mark();
         if (scope.dialect == io.shellgate.judge.Dialect.ZSH) {
             Zsh.check(a, node);
@@ -117,6 +114,9 @@ final class CommandJudge {
             Field value = Assignments.prefix(a, as, scope, node.span());
             env.put(as.name(), value);
         }
+        if (scope.options.keyword) {
+            keywordAssignments(node, scope, env);
+        }
         Invocation inv = new Invocation(node, scope, in, argv, env);
         inv.dynamicName = argv.getFirst().expanded() || computedName;
         inv.nameVanished = nameFields == 0;
@@ -128,6 +128,25 @@ final class CommandJudge {
                     inv.resolved, tier, node.span(), scope.depth));
         }
         return downloads;
+    }
+
+    /**
+     * After {@code set -k}, a word anywhere on the line that looks like an assignment goes to the
+     * command's environment ({@code set -k; sh -c ls LD_PRELOAD=x}).
+     */
+    private void keywordAssignments(Command.Simple node, Scope scope, Map<String, Field> env) {
+        for (int i = 1; i < node.words().size(); i++) {
+            Word w = node.words().get(i);
+            if (w.parts().isEmpty() || !(w.parts().getFirst() instanceof Part.Literal l) || l.quoted()) {
+                continue;
+            }
+            int eq = l.text().indexOf('=');
+            String name = eq > 0 ? l.text().substring(0, l.text().charAt(eq - 1) == '+' ? eq - 1 : eq) : "";
+            if (Assignments.isName(name)) {
+                Assignments.environment(a, scope, name, w.span());
+                env.put(name, a.expander.single(w, scope));
+            }
+        }
     }
 
     /** Judges an argument vector a command runs ({@code xargs CMD}, {@code find -exec CMD}) like a simple command. */

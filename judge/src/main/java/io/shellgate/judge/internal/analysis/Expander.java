@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.syntax.Part;
 import io.shellgate.judge.internal.syntax.Script;
 import io.shellgate.judge.internal.syntax.Word;
@@ -15,13 +16,33 @@ import java.util.Set;
  */
 final class Expander {
 
-    /** Parts the judge reads from its {@link Analyzer}: nested code and text it cannot interpret. */
+    /** Parts the judge reads from its {@link Analyzer}: nested code, state changes and text it cannot interpret. */
     interface Callbacks {
 
         /** Judges a substitution's script, which runs in a copy of {@code scope}. */
         void nested(Script script, Scope scope);
 
         void opaque(Part.Opaque part);
+
+        /** {@code ${NAME:=word}} and {@code ${NAME=word}} assign NAME (with its subscript, or null). */
+        void assigned(String name, Field subscript, Field value, Scope scope, Span span);
+
+        /** A variable's value is expanded (a secret's name asks). */
+        void expanded(String name, Scope scope, Span span);
+
+        /** Text the shell evaluates as arithmetic: what it reads and assigns, and the code in it. */
+        void arithmetic(Field expression, Scope scope, Span span);
+
+        /** An array subscript, evaluated as arithmetic unless the array is associative. */
+        void subscript(String array, Field subscript, Scope scope, Span span);
+
+        /** Text read as a variable's name ({@code [[ -v NAME ]]}): its subscript is evaluated. */
+        void variableName(Field name, Scope scope, Span span);
+
+        /** {@code ${!x}} expands the variable x names: its value, unknown unless x plainly names one. */
+        Field indirect(String name, Field subscript, Scope scope, Span span);
+
+        Budget budget();
     }
 
     private static final int MAX_BRACE_WORDS = 128;
@@ -48,7 +69,9 @@ final class Expander {
             lead.append(l.text());
         }
         boolean assignmentLike = ASSIGNMENT_TILDE.matcher(lead).lookingAt();
-        for (List<Part> alternative : braces(word.parts())) {
+        List<List<Part>> alternatives = braces(word.parts());
+        callbacks.budget().spend(alternatives.size());
+        for (List<Part> alternative : alternatives) {
             out.addAll(fields(alternative, scope, true, assignmentLike));
         }
         return out;
@@ -66,6 +89,7 @@ final class Expander {
 
     private List<Field> fields(List<Part> parts, Scope scope, boolean split, boolean assignmentLike) {
         Builder b = new Builder();
+        callbacks.budget().spend(parts.size());
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
             switch (part) {
@@ -105,11 +129,17 @@ final class Expander {
                     b.keep = true;
                 }
                 case Part.Arithmetic a -> {
-                    for (Word w : a.inner()) {
-                        single(w, scope);
-                    }
+                    callbacks.arithmetic(single(new Word(a.expression(), a.span()), scope), scope, a.span());
                     b.current.append(Field.NUMBER);
                     b.expanded = true;
+                    b.keep = true;
+                }
+                case Part.VariableName n -> {
+                    Field name = single(new Word(n.parts(), n.span()), scope);
+                    callbacks.variableName(name, scope, n.span());
+                    b.append(name.text(), false);
+                    b.producers.addAll(name.producers());
+                    b.expanded |= name.expanded();
                     b.keep = true;
                 }
                 case Part.Opaque o -> {
@@ -124,9 +154,15 @@ final class Expander {
     }
 
     private void param(Part.Param p, Scope scope, Builder b, boolean split) {
+        // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used, and
+        // only once: expanding an operand again for its value made nested defaults exponential
+        List<Field> operands = new ArrayList<>(p.operands().size());
         for (Word operand : p.operands()) {
-            // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used
-            single(operand, scope);
+            operands.add(single(operand, scope));
+        }
+        Field subscript = p.subscript() == null ? null : single(p.subscript(), scope);
+        if (!p.operator().equals("names") && !p.operator().equals("length")) {
+            callbacks.expanded(p.name(), scope, p.span());
         }
         if ((p.name().equals("@") || p.name().equals("*")) && p.operator().isEmpty() && scope.positional != null) {
             List<Field> pos = scope.positional;
@@ -146,7 +182,7 @@ final class Expander {
             b.keep |= p.quoted() && p.name().equals("*");
             return;
         }
-        Field value = evaluate(p, scope);
+        Field value = evaluate(p, scope, subscript, operands);
         if (value == null) {
             b.keep |= p.quoted();
             return;
@@ -155,7 +191,9 @@ final class Expander {
         b.keep |= p.quoted();
     }
 
-    private static void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+    private void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+        // a value copied into a word costs its length: "a=$a$a" doubles it each time
+        callbacks.budget().spend(1 + value.text().length() / 2);
         b.producers.addAll(value.producers());
         b.processSub |= value.processSub();
         if (!value.isLiteral() || quoted || !split) {
@@ -163,7 +201,7 @@ final class Expander {
             b.keep |= !value.text().isEmpty();
             return;
         }
-        if (scope.ifsChanged) {
+        if (scope.options.ifsChanged) {
             b.current.append(Field.HOLE);
             return;
         }
@@ -186,8 +224,21 @@ final class Expander {
     }
 
     /** A parameter's value: a field, null when it is unset and empty, or a hole when unknown. */
-    private Field evaluate(Part.Param p, Scope scope) {
+    private Field evaluate(Part.Param p, Scope scope, Field subscript, List<Field> operands) {
         String name = p.name();
+        String op = p.operator();
+        switch (op) {
+            case "names", "keys" -> {
+                // the names of variables, or the keys of an array: text the judge does not compute
+                return Field.hole();
+            }
+            case "indirect" -> {
+                return callbacks.indirect(name, subscript, scope, p.span());
+            }
+            default -> {
+                // the value itself, below
+            }
+        }
         if (NUMERIC.contains(name)) {
             return new Field(String.valueOf(Field.NUMBER), List.of(), false);
         }
@@ -202,23 +253,40 @@ final class Expander {
         } else {
             value = scope.lookup(name);
         }
+        if (subscript != null) {
+            String index = subscript.plain();
+            if (!subscript.isLiteral() || !index.equals("@") && !index.equals("*")) {
+                callbacks.subscript(name, subscript, scope, p.span());
+            }
+            // an element's value is not followed
+            value = value == null ? null : Field.hole();
+        }
         boolean set = value != null;
         boolean empty = value == null || value.text().isEmpty();
-        switch (p.operator()) {
+        boolean variable = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_');
+        switch (op) {
             case "" -> {
                 return value;
             }
             case ":-", "-", ":=", "=" -> {
-                boolean useDefault = p.operator().startsWith(":") ? empty : !set;
+                Field def = operands.isEmpty() ? Field.literal("") : operands.getFirst();
+                boolean assigns = op.endsWith("=") && variable;
                 if (value != null && value.hasUnknown()) {
+                    if (assigns) {
+                        // it may assign: judge the assignment, and the value stays unknown
+                        callbacks.assigned(name, subscript, def, scope, p.span());
+                        if (subscript == null) {
+                            scope.vars.put(name, Field.hole());
+                        }
+                    }
                     return Field.hole();
                 }
+                boolean useDefault = op.startsWith(":") ? empty : !set;
                 if (!useDefault) {
                     return value;
                 }
-                Field def = p.operands().isEmpty() ? Field.literal("") : single(p.operands().getFirst(), scope);
-                if (p.operator().endsWith("=") && !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.startsWith("_"))) {
-                    scope.vars.put(name, def);
+                if (assigns) {
+                    callbacks.assigned(name, subscript, def, scope, p.span());
                 }
                 return def;
             }
@@ -226,8 +294,8 @@ final class Expander {
                 if (value != null && value.hasUnknown()) {
                     return Field.hole();
                 }
-                boolean use = p.operator().startsWith(":") ? !empty : set;
-                return use && !p.operands().isEmpty() ? single(p.operands().getFirst(), scope) : null;
+                boolean use = op.startsWith(":") ? !empty : set;
+                return use && !operands.isEmpty() ? operands.getFirst() : null;
             }
             case ":?", "?" -> {
                 return value;
@@ -236,7 +304,7 @@ final class Expander {
                 return new Field(String.valueOf(Field.NUMBER), List.of(), false);
             }
             default -> {
-                // pattern removal, substitution, case changes, indirection, arrays: not computed
+                // substrings, pattern removal, substitution, case changes: not computed
                 return value == null ? Field.hole() : new Field(String.valueOf(Field.HOLE), value.producers(), false);
             }
         }

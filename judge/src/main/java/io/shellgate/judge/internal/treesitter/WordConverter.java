@@ -232,7 +232,7 @@ final class WordConverter {
             }
             case "process_substitution" -> out.add(new Part.ProcessSub(scripts.apply(node),
                     text.startsWith("<(", node.start()), span));
-            case "arithmetic_expansion" -> out.add(new Part.Arithmetic(nestedWords(node), span));
+            case "arithmetic_expansion" -> out.add(arithmetic(node));
             case "concatenation" -> {
                 for (int i = 0; i < node.childCount(); i++) {
                     CstNode c = node.child(i);
@@ -353,7 +353,9 @@ final class WordConverter {
 
     private Part expansion(CstNode node, boolean quoted) {
         String name = null;
+        Word subscript = null;
         String operator = "";
+        boolean bang = false;
         List<Word> operands = new ArrayList<>();
         boolean sawName = false;
         for (int i = 0; i < node.childCount(); i++) {
@@ -364,11 +366,12 @@ final class WordConverter {
                 sawName = true;
             } else if (!sawName && type.equals("subscript")) {
                 name = c.childCount() > 0 ? slice(c.child(0)) : slice(c);
-                operator = "subscript";
-                operands.addAll(nestedWords(c));
+                subscript = subscriptIndex(c);
                 sawName = true;
-            } else if (!sawName && (type.equals("#") || type.equals("!"))) {
-                operator = type.equals("#") ? "length" : "indirect";
+            } else if (!sawName && type.equals("#")) {
+                operator = "length";
+            } else if (!sawName && type.equals("!")) {
+                bang = true;
             } else if (type.equals("${") || type.equals("}")) {
                 continue;
             } else if (!c.isNamed()) {
@@ -380,6 +383,9 @@ final class WordConverter {
                 if (operator.isEmpty()) {
                     operator = type;
                 }
+            } else if (operator.equals(":")) {
+                // ${s:offset:length}: both are arithmetic
+                operands.add(arithmeticWord(c, c.start(), c.end()));
             } else {
                 operands.add(word(c));
             }
@@ -387,32 +393,121 @@ final class WordConverter {
         if (name == null) {
             return new Part.Opaque("unrecognised ${...} expansion", new Span(node.start(), node.end()));
         }
-        return new Part.Param(name, operator, operands, quoted, new Span(node.start(), node.end()));
+        if (bang) {
+            String index = subscript == null ? null : subscript.literal();
+            if (subscript == null && (operator.equals("*") || operator.equals("@"))) {
+                operator = "names";
+            } else if ("@".equals(index) || "*".equals(index)) {
+                operator = "keys";
+            } else {
+                operator = "indirect";
+            }
+            operands = List.of();
+        }
+        return new Part.Param(name, subscript, operator, operands, quoted, new Span(node.start(), node.end()));
     }
 
-    /** Every expansion inside an arithmetic or test expression, as words of their own. */
-    List<Word> nestedWords(CstNode node) {
-        List<Word> out = new ArrayList<>();
-        collectNested(node, out);
-        return out;
-    }
-
-    private void collectNested(CstNode node, List<Word> out) {
-        for (int i = 0; i < node.childCount(); i++) {
-            CstNode c = node.child(i);
-            switch (c.type()) {
-                case "simple_expansion", "expansion", "command_substitution", "process_substitution",
-                     "arithmetic_expansion", "string", "raw_string", "ansi_c_string", "word", "concatenation",
-                     "number", "extglob_pattern", "regex" -> out.add(word(c));
-                default -> {
-                    if (c.isError() || c.isMissing()) {
-                        errors.add(new Span(c.start(), c.end()));
-                    }
-                    collectNested(c, out);
-                }
+    /** The subscript of {@code a[i]} as written: expanded, and evaluated as arithmetic for an indexed array. */
+    Word subscriptIndex(CstNode subscript) {
+        for (int i = 0; i < subscript.childCount(); i++) {
+            if ("index".equals(subscript.fieldName(i))) {
+                CstNode index = subscript.child(i);
+                return new Word(expression(index, index.start(), index.end()), new Span(index.start(), index.end()));
             }
         }
+        int open = text.indexOf('[', subscript.start());
+        int close = text.lastIndexOf(']', subscript.end() - 1);
+        if (open < 0 || close <= open || close >= subscript.end()) {
+            Span span = new Span(subscript.start(), subscript.end());
+            return new Word(List.of(new Part.Opaque("a subscript shellgate cannot read", span)), span);
+        }
+        return new Word(expression(subscript, open + 1, close), new Span(open + 1, close));
     }
+
+    /** {@code $((...))}, {@code $[...]} or a bare {@code ((...))}: the expression between the delimiters. */
+    Part.Arithmetic arithmetic(CstNode node) {
+        int from = node.start();
+        int to = node.end();
+        if (text.startsWith("$((", from) && text.startsWith("))", to - 2)) {
+            from += 3;
+            to -= 2;
+        } else if (text.startsWith("((", from) && text.startsWith("))", to - 2)) {
+            from += 2;
+            to -= 2;
+        } else if (text.startsWith("$[", from) && text.startsWith("]", to - 1)) {
+            from += 2;
+            to -= 1;
+        }
+        return new Part.Arithmetic(inside(node, from, to), new Span(node.start(), node.end()));
+    }
+
+    /** A word that is the arithmetic expression {@code text[from, to)} of {@code node}. */
+    Word arithmeticWord(CstNode node, int from, int to) {
+        Span span = new Span(from, to);
+        return new Word(List.of(new Part.Arithmetic(expression(node, from, to), span)), span);
+    }
+
+    /**
+     * The text {@code [from, to)} inside {@code node} as the shell expands it before evaluating it
+     * (arithmetic, subscripts): the expansions in it, and the text between them as it is written.
+     */
+    List<Part> expression(CstNode node, int from, int to) {
+        if (!EXPANSIONS.contains(node.type()) || node.start() < from || node.end() > to) {
+            return inside(node, from, to);
+        }
+        // the expression is one expansion: $x in [[ $x -eq 1 ]]
+        List<Part> out = new ArrayList<>();
+        if (node.start() > from) {
+            out.add(new Part.Literal(text.substring(from, node.start()), false, new Span(from, node.start())));
+        }
+        parts(node, false, out);
+        int pos = node.end();
+        if (pos < to) {
+            out.add(new Part.Literal(text.substring(pos, to), false, new Span(pos, to)));
+        }
+        return merge(out);
+    }
+
+    /** The same for text inside {@code node}, whose children are the expansions and the text between them. */
+    private List<Part> inside(CstNode node, int from, int to) {
+        List<Part> out = new ArrayList<>();
+        int pos = collectExpression(node, from, to, out, from);
+        if (pos < to) {
+            out.add(new Part.Literal(text.substring(pos, to), false, new Span(pos, to)));
+        }
+        return merge(out);
+    }
+
+    private int collectExpression(CstNode node, int from, int to, List<Part> out, int pos) {
+        for (int i = 0; i < node.childCount(); i++) {
+            CstNode c = node.child(i);
+            if (c.end() <= from || c.start() >= to || c.end() <= pos) {
+                continue;
+            }
+            if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            }
+            if (EXPANSIONS.contains(c.type())) {
+                if (c.start() < pos || c.end() > to) {
+                    // an expansion that straddles the edge of the expression: not what the shell evaluates
+                    out.add(new Part.Opaque("an expression shellgate cannot read", new Span(c.start(), c.end())));
+                } else {
+                    if (c.start() > pos) {
+                        out.add(new Part.Literal(text.substring(pos, c.start()), false, new Span(pos, c.start())));
+                    }
+                    parts(c, false, out);
+                }
+                pos = Math.max(pos, c.end());
+            } else {
+                pos = collectExpression(c, from, to, out, pos);
+            }
+        }
+        return pos;
+    }
+
+    private static final java.util.Set<String> EXPANSIONS = java.util.Set.of("simple_expansion", "expansion",
+            "command_substitution", "process_substitution", "arithmetic_expansion", "string", "raw_string",
+            "ansi_c_string", "translated_string");
 
     private String inner(CstNode node, int prefix, int suffix) {
         int s = node.start() + prefix;
