@@ -31,7 +31,7 @@ final class PolicyMerger {
 
     private int maxInputBytes = 65536;
     private int maxDepth = 8;
-    private int timeBudgetMillis = 250;
+    private int timeBudgetMillis = 5000;
     private String shell;
     private final Set<String> trustedDirs = new LinkedHashSet<>();
     private final Set<String> untrustedDirs = new LinkedHashSet<>();

@@ -110,8 +110,12 @@ final class CommandJudge {
                 env.put(name, v);
             }
         }
+        // IFS= read -r line: IFS before read only says how read splits what it reads
+        boolean read = program != null && (program.equals("read") || program.equals("mapfile") || program.equals("readarray"))
+                && a.policy.isBuiltin(scope.dialect, program) && !argv.getFirst().plain().contains("/");
         for (Assignment as : node.assignments()) {
-            Field value = Assignments.prefix(a, as, scope, node.span());
+            Field value = read && as.name().equals("IFS") && as.subscript() == null
+                    ? a.expander.single(as.value(), scope) : Assignments.prefix(a, as, scope, node.span());
             env.put(as.name(), value);
         }
         if (scope.options.keyword) {
