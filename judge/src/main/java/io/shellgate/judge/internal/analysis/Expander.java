@@ -161,7 +161,7 @@ final class Expander {
             operands.add(single(operand, scope));
         }
         Field subscript = p.subscript() == null ? null : single(p.subscript(), scope);
-        if (!p.operator().equals("names") && !p.operator().equals("length")) {
+        if (!p.operator().equals("names")) {
             callbacks.expanded(p.name(), scope, p.span());
         }
         if ((p.name().equals("@") || p.name().equals("*")) && p.operator().isEmpty() && scope.positional != null) {

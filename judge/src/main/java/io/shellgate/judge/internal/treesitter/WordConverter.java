@@ -386,6 +386,12 @@ final class WordConverter {
             } else if (operator.equals(":")) {
                 // ${s:offset:length}: both are arithmetic
                 operands.add(arithmeticWord(c, c.start(), c.end()));
+            } else if (type.equals("regex") && (slice(c).indexOf('$') >= 0 || slice(c).indexOf('`') >= 0)) {
+                // tree-sitter reads the pattern of ${x#…}, ${x%…}, ${x/…} as one leaf, but bash expands
+                // the substitutions in it: ${x#$(cmd)} runs cmd
+                Span span = new Span(c.start(), c.end());
+                operands.add(new Word(List.of(new Part.Opaque("a pattern with expansions in it (" + slice(c)
+                        + "), which tree-sitter does not read as bash does", span)), span));
             } else {
                 operands.add(word(c));
             }
