@@ -17,11 +17,13 @@ final class WordConverter {
     private final String text;
     private final Function<CstNode, Script> scripts;
     private final List<Span> errors;
+    private final ExpressionWords expressions;
 
     WordConverter(String text, Function<CstNode, Script> scripts, List<Span> errors) {
         this.text = text;
         this.scripts = scripts;
         this.errors = errors;
+        this.expressions = new ExpressionWords(this, text, errors);
     }
 
     /** Whether a node can be (part of) a word. */
@@ -202,7 +204,7 @@ final class WordConverter {
         }
     }
 
-    private void parts(CstNode node, boolean quoted, List<Part> out) {
+    void parts(CstNode node, boolean quoted, List<Part> out) {
         Span span = new Span(node.start(), node.end());
         switch (node.type()) {
             case "word", "number", "brace_expression", "extglob_pattern", "regex", "variable_name",
@@ -415,105 +417,18 @@ final class WordConverter {
 
     /** The subscript of {@code a[i]} as written: expanded, and evaluated as arithmetic for an indexed array. */
     Word subscriptIndex(CstNode subscript) {
-        for (int i = 0; i < subscript.childCount(); i++) {
-            if ("index".equals(subscript.fieldName(i))) {
-                CstNode index = subscript.child(i);
-                return new Word(expression(index, index.start(), index.end()), new Span(index.start(), index.end()));
-            }
-        }
-        int open = text.indexOf('[', subscript.start());
-        int close = text.lastIndexOf(']', subscript.end() - 1);
-        if (open < 0 || close <= open || close >= subscript.end()) {
-            Span span = new Span(subscript.start(), subscript.end());
-            return new Word(List.of(new Part.Opaque("a subscript shellgate cannot read", span)), span);
-        }
-        return new Word(expression(subscript, open + 1, close), new Span(open + 1, close));
+        return expressions.subscriptIndex(subscript);
     }
 
     /** {@code $((...))}, {@code $[...]} or a bare {@code ((...))}: the expression between the delimiters. */
     Part.Arithmetic arithmetic(CstNode node) {
-        int from = node.start();
-        int to = node.end();
-        if (text.startsWith("$((", from) && text.startsWith("))", to - 2)) {
-            from += 3;
-            to -= 2;
-        } else if (text.startsWith("((", from) && text.startsWith("))", to - 2)) {
-            from += 2;
-            to -= 2;
-        } else if (text.startsWith("$[", from) && text.startsWith("]", to - 1)) {
-            from += 2;
-            to -= 1;
-        }
-        return new Part.Arithmetic(inside(node, from, to), new Span(node.start(), node.end()));
+        return expressions.arithmetic(node);
     }
 
     /** A word that is the arithmetic expression {@code text[from, to)} of {@code node}. */
     Word arithmeticWord(CstNode node, int from, int to) {
-        Span span = new Span(from, to);
-        return new Word(List.of(new Part.Arithmetic(expression(node, from, to), span)), span);
+        return expressions.arithmeticWord(node, from, to);
     }
-
-    /**
-     * The text {@code [from, to)} inside {@code node} as the shell expands it before evaluating it
-     * (arithmetic, subscripts): the expansions in it, and the text between them as it is written.
-     */
-    List<Part> expression(CstNode node, int from, int to) {
-        if (!EXPANSIONS.contains(node.type()) || node.start() < from || node.end() > to) {
-            return inside(node, from, to);
-        }
-        // the expression is one expansion: $x in [[ $x -eq 1 ]]
-        List<Part> out = new ArrayList<>();
-        if (node.start() > from) {
-            out.add(new Part.Literal(text.substring(from, node.start()), false, new Span(from, node.start())));
-        }
-        parts(node, false, out);
-        int pos = node.end();
-        if (pos < to) {
-            out.add(new Part.Literal(text.substring(pos, to), false, new Span(pos, to)));
-        }
-        return merge(out);
-    }
-
-    /** The same for text inside {@code node}, whose children are the expansions and the text between them. */
-    private List<Part> inside(CstNode node, int from, int to) {
-        List<Part> out = new ArrayList<>();
-        int pos = collectExpression(node, from, to, out, from);
-        if (pos < to) {
-            out.add(new Part.Literal(text.substring(pos, to), false, new Span(pos, to)));
-        }
-        return merge(out);
-    }
-
-    private int collectExpression(CstNode node, int from, int to, List<Part> out, int pos) {
-        for (int i = 0; i < node.childCount(); i++) {
-            CstNode c = node.child(i);
-            if (c.end() <= from || c.start() >= to || c.end() <= pos) {
-                continue;
-            }
-            if (c.isError() || c.isMissing()) {
-                errors.add(new Span(c.start(), c.end()));
-            }
-            if (EXPANSIONS.contains(c.type())) {
-                if (c.start() < pos || c.end() > to) {
-                    // an expansion that straddles the edge of the expression: not what the shell evaluates
-                    out.add(new Part.Opaque("an expression shellgate cannot read", new Span(c.start(), c.end())));
-                } else {
-                    if (c.start() > pos) {
-                        out.add(new Part.Literal(text.substring(pos, c.start()), false, new Span(pos, c.start())));
-                    }
-                    parts(c, false, out);
-                }
-                pos = Math.max(pos, c.end());
-            } else {
-                pos = collectExpression(c, from, to, out, pos);
-            }
-        }
-        return pos;
-    }
-
-    private static final java.util.Set<String> EXPANSIONS = java.util.Set.of("simple_expansion", "expansion",
-            "command_substitution", "process_substitution", "arithmetic_expansion", "string", "raw_string",
-            "ansi_c_string", "translated_string");
 
     private String inner(CstNode node, int prefix, int suffix) {
         int s = node.start() + prefix;
@@ -525,7 +440,7 @@ final class WordConverter {
         return text.substring(node.start(), node.end());
     }
 
-    private static List<Part> merge(List<Part> parts) {
+    static List<Part> merge(List<Part> parts) {
         List<Part> out = new ArrayList<>(parts.size());
         for (Part p : parts) {
             if (!out.isEmpty() && p instanceof Part.Literal l && out.getLast() instanceof Part.Literal prev
