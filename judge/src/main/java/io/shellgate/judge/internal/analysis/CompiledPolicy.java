@@ -39,6 +39,7 @@ final class CompiledPolicy {
     final NameSet envDangerous;
     /** Upper-cased: secret names are matched ignoring case. */
     private final NameSet envSecret;
+    private final java.util.concurrent.ConcurrentHashMap<String, Boolean> secretNames = new java.util.concurrent.ConcurrentHashMap<>();
     final Map<String, String> shells;
     final List<InterpreterSpec> interpreters = new ArrayList<>();
     final NameSet downloaders;
@@ -145,7 +146,16 @@ final class CompiledPolicy {
 
     /** Whether a variable's name marks it as holding a secret ({@code GITHUB_TOKEN}, {@code db_password}). */
     boolean isSecretVariable(String name) {
-        return envSecret.contains(name.toUpperCase(java.util.Locale.ROOT));
+        Boolean known = secretNames.get(name);
+        if (known != null) {
+            return known;
+        }
+        boolean secret = envSecret.contains(name.toUpperCase(java.util.Locale.ROOT));
+        // every expansion asks this: the few names a session uses are remembered (a bounded number)
+        if (secretNames.size() < 4096) {
+            secretNames.put(name, secret);
+        }
+        return secret;
     }
 
     PathSet paths(String name) {
