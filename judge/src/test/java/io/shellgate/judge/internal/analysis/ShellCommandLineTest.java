@@ -28,10 +28,13 @@ class ShellCommandLineTest {
 
     @Test
     void bashTakesTheNextWordAsTheOptionOfDashO() {
-        // bash -onotify -c CODE reads "-c" as the option's name (and fails): it is no command flag
+        // bash -onotify -c CODE: each letter of -onotify is an option, -o takes the next word ("-c"), and
+        // -y is no bash option (bash stops with "invalid option"): nothing here is a command flag
         ShellCommandLine.Parsed p = parse(ShellCommandLine.Family.BASH, "-onotify", "-c", "ls");
-        assertThat(p.mode()).isEqualTo(ShellCommandLine.Mode.FILE);
-        assertThat(p.options()).contains(new ShellCommandLine.Option("-c", true, false));
+        assertThat(p.problem()).contains("-y");
+        ShellCommandLine.Parsed named = parse(ShellCommandLine.Family.BASH, "-o", "-c", "ls");
+        assertThat(named.mode()).isEqualTo(ShellCommandLine.Mode.FILE);
+        assertThat(named.options()).containsExactly(new ShellCommandLine.Option("-c", true, false));
         ShellCommandLine.Parsed bundle = parse(ShellCommandLine.Family.BASH, "-co", "notify", "echo $-");
         assertThat(bundle.mode()).isEqualTo(ShellCommandLine.Mode.COMMAND);
         assertThat(bundle.code().text()).isEqualTo("echo $-");
