@@ -217,12 +217,7 @@ final class Arithmetic {
 
     /** The text with pattern markers as the characters they stand for (arithmetic has no file name patterns). */
     private static String plain(String text) {
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            sb.append(c == Field.HOLE || c == Field.NUMBER ? c : Field.unmark(c));
-        }
-        return sb.toString();
+        return new Field(text, java.util.List.of(), false, false).textWithoutPatterns();
     }
 
     private static String display(String text) {

@@ -98,7 +98,7 @@ final class Assignments {
      * {@code declare x=1}, {@code printf -v x}): the name, and a subscript after it.
      */
     static void assignText(Analyzer a, Scope scope, Field target, Field value, Span span, String how) {
-        String t = target.text();
+        String t = target.textWithoutPatterns();
         int open = t.indexOf('[');
         String name = open < 0 ? t : t.substring(0, open);
         if (!isName(name)) {

@@ -77,7 +77,7 @@ final class Declarations {
     private static void declare(Analyzer a, CommandJudge.Invocation inv, String builtin, BuiltinArgs.Parsed p, boolean export,
             Field f) {
         Scope scope = inv.scope;
-        String t = f.text();
+        String t = f.textWithoutPatterns();
         int eq = assignmentEquals(t);
         String target = eq < 0 ? t : t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq);
         int open = target.indexOf('[');

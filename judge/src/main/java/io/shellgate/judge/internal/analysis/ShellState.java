@@ -90,7 +90,7 @@ final class ShellState {
             return;
         }
         for (Field f : p.operands()) {
-            String t = f.text();
+            String t = f.textWithoutPatterns();
             if (p.has('f')) {
                 inv.scope.functions.remove(t);
                 continue;
