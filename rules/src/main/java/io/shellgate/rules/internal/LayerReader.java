@@ -106,11 +106,13 @@ public final class LayerReader {
         JsonNode env = in.table(root, top, "environment");
         List<String> safe = List.of();
         List<String> dangerous = List.of();
+        List<String> secret = List.of();
         if (env != null) {
             List<Object> ep = List.of("environment");
-            in.checkKeys(env, ep, Set.of("safe", "dangerous"));
+            in.checkKeys(env, ep, Set.of("safe", "dangerous", "secret"));
             safe = in.strings(env, ep, "safe", false);
             dangerous = in.strings(env, ep, "dangerous", false);
+            secret = in.strings(env, ep, "secret", false);
         }
         JsonNode programs = in.table(root, top, "programs");
         List<String> downloaders = List.of();
@@ -129,7 +131,7 @@ public final class LayerReader {
         }
         ReviewReader review = new ReviewReader(in, source.layer());
         return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
-                in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
+                in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, secret, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root));
     }

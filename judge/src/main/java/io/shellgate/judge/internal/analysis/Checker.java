@@ -175,7 +175,11 @@ final class Checker {
         }
         Scope scope = inv.scope;
         Field target = parsed.operands().isEmpty() ? scope.vars.get("HOME") : parsed.operands().getFirst();
-        if (program.equals("popd") || target == null || !target.isLiteral() || target.plain().equals("-")) {
+        Field cdpath = scope.lookup("CDPATH");
+        boolean searched = cdpath != null && !cdpath.text().isEmpty() && target != null && !target.plain().startsWith("/")
+                && !target.plain().startsWith(".");
+        // popd, cd -, a computed target, or a relative one that CDPATH may find elsewhere: unknown
+        if (program.equals("popd") || target == null || !target.isLiteral() || target.plain().equals("-") || searched) {
             scope.cwds = List.of();
             scope.vars.put("PWD", Field.hole());
             return;

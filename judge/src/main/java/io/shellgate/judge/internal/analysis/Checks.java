@@ -31,6 +31,7 @@ final class Checks {
     static final String INPUT_TOO_LARGE = "input-too-large";
     static final String NESTING_TOO_DEEP = "nesting-too-deep";
     static final String TIME_BUDGET = "time-budget";
+    static final String WORK_BUDGET = "work-budget";
     static final String INTERNAL_ERROR = "internal-error";
     static final String UNUSUAL_CHARACTERS = "unusual-characters";
     static final String ZSH_CODE = "zsh-code-execution";

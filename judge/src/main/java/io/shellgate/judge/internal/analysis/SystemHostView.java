@@ -37,11 +37,21 @@ final class SystemHostView implements HostView {
             return Resolution.unknown("PATH is not known");
         }
         // An empty PATH entry, or ".", means the working directory (execvp rules).
+        String before = null;
         for (String entry : path.split(":", -1)) {
             Path dir = entry.isEmpty() ? cwd : cwd.resolve(entry).normalize();
             Path candidate = dir.resolve(name);
             if (files.isRegularFile(candidate) && files.isExecutable(candidate)) {
-                return file(candidate, cwd);
+                Resolution found = file(candidate, cwd);
+                if (found.trusted() && before != null) {
+                    // the name is not there now, but someone else could put it there before it runs
+                    return new Resolution(Resolution.Kind.FILE, candidate, false, "PATH searches " + before + " before "
+                            + dir + ", so a program named " + name + " put there first would run instead");
+                }
+                return found;
+            }
+            if (before == null) {
+                before = PathEntries.plantable(entry, dir, files);
             }
         }
         // nothing runs now; a later entry could be created in time in an untrusted directory
