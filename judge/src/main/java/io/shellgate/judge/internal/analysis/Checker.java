@@ -28,6 +28,10 @@ final class Checker {
             case "xargs" -> xargs(a, inv, entry, args);
             case "git" -> GitCheck.check(a, inv, sub, before, args);
             case "jq" -> jq(a, inv, args);
+            case "xxd" -> XxdCheck.check(a, inv, args);
+            case "ip" -> IpCheck.check(args);
+            case "tar" -> ArchiveCheck.tar(a, inv, entry, args);
+            case "unzip" -> ArchiveCheck.unzip(a, inv, CommandJudge.basename(inv.argv.getFirst().plain()), args);
             default -> null;
         };
     }
@@ -71,9 +75,7 @@ final class Checker {
             }
             case "shell-state" -> ShellState.check(a, inv);
             case "cd" -> changeDirectory(a, inv, parsed);
-            default -> {
-                // no further check
-            }
+            default -> ProgramChecks.after(a, inv, entry.checker(), parsed);
         }
     }
 

@@ -108,6 +108,11 @@ final class ReadOnly {
         if (!problems.isEmpty()) {
             return problems;
         }
+        if (parsed.options().size() + parsed.operands().size() < entry.minArguments()) {
+            // "bash --" is one argument, and no option: bash then reads commands from its input
+            problems.add("it needs at least " + entry.minArguments() + " option(s) or operand(s) to be read-only");
+            return problems;
+        }
         List<Field> operands = parsed.operands();
         switch (entry.operands()) {
             case NONE -> {
@@ -152,30 +157,19 @@ final class ReadOnly {
     private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
+        boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
         for (Field f : files) {
             if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
-                Sensitive.checkRecursive(a, f, inv.scope, inv.span());
+                Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden);
             }
         }
         if (recursive && files.isEmpty()) {
-            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span());
+            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span(), name -> true, skipHidden);
         }
     }
 
-    /** Option values that look like paths are checked; values computed at run time ask. */
+    /** Checks an option's value by its kind: files read or written, code. */
     static void optionValue(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
-        Field v = o.value();
-        if (v == null) {
-            return;
-        }
-        if (v.hasHoles()) {
-            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the value of " + o.name() + " (" + v.display()
-                    + ") is computed at run time", inv.span());
-            return;
-        }
-        String t = v.plain();
-        if (t.contains("/") || t.startsWith("~") || t.startsWith(".")) {
-            Sensitive.checkRead(a, v, inv.scope, inv.span(), "reads");
-        }
+        OptionValues.check(a, inv, o);
     }
 }
