@@ -34,8 +34,10 @@ final class OptionParser {
      *
      * @param problems sentences about options that are not on the list
      * @param dynamic arguments that were computed at run time and might be options
+     * @param code the values of options that run them as commands (written in full or abbreviated),
+     *     to be judged as shell code: a catastrophe there is refused, not only asked about
      */
-    record Parsed(List<Opt> options, List<Field> operands, List<String> problems, List<Field> dynamic) {
+    record Parsed(List<Opt> options, List<Field> operands, List<String> problems, List<Field> dynamic, List<Field> code) {
 
         boolean has(String name) {
             int eq = name.indexOf('=', 1);
@@ -105,6 +107,8 @@ final class OptionParser {
         List<Field> operands = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<Field> dynamic = new ArrayList<>();
+        List<Field> code = new ArrayList<>();
+        Out out = new Out(options, problems, code);
         boolean ended = false;
         for (int i = 0; i < args.size(); i++) {
             Field f = args.get(i);
@@ -137,19 +141,22 @@ final class OptionParser {
                 continue;
             }
             if (t.startsWith("--")) {
-                i = longOption(args, i, f, options, problems);
+                i = longOption(args, i, f, out);
             } else if (words || nameOf(t).length() > 2 && wordSpecs.containsKey(nameOf(t))) {
-                i = wordOption(args, i, f, options, problems);
+                i = wordOption(args, i, f, out);
             } else if (numeric && t.substring(1).chars().allMatch(Character::isDigit)) {
                 options.add(new Opt("-NUM", Field.literal(t.substring(1)), f));
             } else if (any) {
                 options.add(new Opt(nameOf(t), null, f));
             } else {
-                i = bundle(args, i, f, options, problems);
+                i = bundle(args, i, f, out);
             }
         }
-        return new Parsed(options, operands, problems, dynamic);
+        return new Parsed(options, operands, problems, dynamic, code);
     }
+
+    /** What one parse collects; a parser is shared between threads, so it keeps nothing of its own. */
+    private record Out(List<Opt> options, List<String> problems, List<Field> code) {}
 
     /**
      * A separate value that looks like a long option ({@code rg -T --pre sh}): getopt takes it as
@@ -165,7 +172,10 @@ final class OptionParser {
         return eq > 0 ? t.substring(0, eq) : t;
     }
 
-    private int longOption(List<Field> args, int i, Field f, List<Opt> options, List<String> problems) {
+    private int longOption(List<Field> args, int i, Field f, Out out) {
+        List<Opt> options = out.options();
+        List<String> problems = out.problems();
+        List<Field> code = out.code();
         String t = f.text();
         int eq = t.indexOf('=');
         String name = eq > 0 ? t.substring(0, eq) : t;
@@ -184,15 +194,24 @@ final class OptionParser {
                 options.add(new Opt(name, attached, f));
             } else {
                 problems.add(unknown(name));
+                OptionSpec meant = abbreviated(name);
+                if (meant != null && meant.value() == OptionSpec.Value.CODE) {
+                    // git grep --ope=CMD is --open-files-in-pager=CMD to git
+                    if (attached != null) {
+                        code.add(attached);
+                    } else if (meant.arity() == OptionSpec.Arity.REQUIRED && i + 1 < args.size()) {
+                        code.add(args.get(i + 1));
+                    }
+                }
             }
             return i;
         }
         switch (spec.arity()) {
             case REQUIRED -> {
-                return value(args, i, spec, name, attached, f, true, options, problems);
+                return value(args, i, spec, name, attached, f, true, out);
             }
             case OPTIONAL -> {
-                return accept(spec, name, attached, f, options, problems, i);
+                return accept(spec, name, attached, f, out, i);
             }
             default -> {
                 if (attached != null) {
@@ -203,6 +222,20 @@ final class OptionParser {
             }
         }
         return i;
+    }
+
+    /** The one listed long option that {@code name} abbreviates, or null. */
+    private OptionSpec abbreviated(String name) {
+        OptionSpec found = null;
+        for (var e : longSpecs.entrySet()) {
+            if (e.getKey().startsWith(name)) {
+                if (found != null) {
+                    return null;
+                }
+                found = e.getValue();
+            }
+        }
+        return found;
     }
 
     /** Why an unlisted long option asks, naming what it abbreviates when it does. */
@@ -234,13 +267,14 @@ final class OptionParser {
      * used.
      */
     private static int value(List<Field> args, int i, OptionSpec spec, String name, Field attached, Field f, boolean strict,
-            List<Opt> options, List<String> problems) {
+            Out out) {
+        List<String> problems = out.problems();
         if (attached != null) {
-            return accept(spec, name, attached, f, options, problems, i);
+            return accept(spec, name, attached, f, out, i);
         } else if (i + 1 < args.size() && strict && ambiguous(args.get(i + 1))) {
             problems.add("the value of " + name + " (" + args.get(i + 1).display() + ") looks like an option");
         } else if (i + 1 < args.size()) {
-            return accept(spec, name, args.get(i + 1), f, options, problems, i + 1);
+            return accept(spec, name, args.get(i + 1), f, out, i + 1);
         } else {
             problems.add("the option " + name + " needs a value");
         }
@@ -248,9 +282,15 @@ final class OptionParser {
     }
 
     /** Records an option with its value after the checks its value kind needs at parse time. */
-    private static int accept(OptionSpec spec, String name, Field value, Field raw, List<Opt> options, List<String> problems,
-            int index) {
-        String why = value == null ? null : OptionValues.problem(spec, name, value);
+    private static int accept(OptionSpec spec, String name, Field value, Field raw, Out out, int index) {
+        List<Opt> options = out.options();
+        List<String> problems = out.problems();
+        if (spec.value() == OptionSpec.Value.CODE && value != null) {
+            out.code().add(value);
+        }
+        // an option that runs code asks with or without its value (git grep -O opens the default pager)
+        String why = spec.value() == OptionSpec.Value.CODE ? OptionValues.problem(spec, name, Field.literal(""))
+                : value == null ? null : OptionValues.problem(spec, name, value);
         if (why != null) {
             problems.add(why);
         } else {
@@ -259,7 +299,9 @@ final class OptionParser {
         return index;
     }
 
-    private int wordOption(List<Field> args, int i, Field f, List<Opt> options, List<String> problems) {
+    private int wordOption(List<Field> args, int i, Field f, Out out) {
+        List<Opt> options = out.options();
+        List<String> problems = out.problems();
         String t = f.text();
         String name = nameOf(t);
         OptionSpec spec = wordSpecs.get(name);
@@ -274,8 +316,8 @@ final class OptionParser {
         Field attached = t.length() > name.length() ? new Field(t.substring(name.length() + 1), f.producers(), f.processSub(),
                 f.expanded()) : null;
         return switch (spec.arity()) {
-            case REQUIRED -> value(args, i, spec, name, attached, f, !words, options, problems);
-            case OPTIONAL -> accept(spec, name, attached, f, options, problems, i);
+            case REQUIRED -> value(args, i, spec, name, attached, f, !words, out);
+            case OPTIONAL -> accept(spec, name, attached, f, out, i);
             default -> {
                 if (attached != null) {
                     problems.add("the option " + name + " takes no value");
@@ -287,7 +329,9 @@ final class OptionParser {
         };
     }
 
-    private int bundle(List<Field> args, int i, Field f, List<Opt> options, List<String> problems) {
+    private int bundle(List<Field> args, int i, Field f, Out out) {
+        List<Opt> options = out.options();
+        List<String> problems = out.problems();
         String t = f.text();
         for (int j = 1; j < t.length(); j++) {
             char c = t.charAt(j);
@@ -300,11 +344,11 @@ final class OptionParser {
             switch (spec.arity()) {
                 case REQUIRED -> {
                     Field attached = rest.isEmpty() ? null : new Field(rest, f.producers(), f.processSub(), f.expanded());
-                    return value(args, i, spec, "-" + c, attached, f, true, options, problems);
+                    return value(args, i, spec, "-" + c, attached, f, true, out);
                 }
                 case OPTIONAL -> {
                     return accept(spec, "-" + c, rest.isEmpty() ? null : new Field(rest, f.producers(), f.processSub(),
-                            f.expanded()), f, options, problems, i);
+                            f.expanded()), f, out, i);
                 }
                 default -> options.add(new Opt("-" + c, null, f, spec));
             }

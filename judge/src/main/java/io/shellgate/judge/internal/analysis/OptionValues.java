@@ -17,10 +17,10 @@ final class OptionValues {
         return switch (spec.value()) {
             case CODE -> "the option " + name + " runs a program or code given to it";
             case NUMBER -> value.hasUnknown() || isNumber(value.plain()) ? null
-                    : "the value of " + name + " (" + value.display() + ") is not a number";
-            case CHOICE -> !value.isLiteral() ? "the value of " + name + " is computed at run time"
+                    : "the value of the option " + name + " (" + value.display() + ") is not a number";
+            case CHOICE -> !value.isLiteral() ? "the value of the option " + name + " is computed at run time"
                     : spec.choices().contains(value.plain()) ? null
-                    : "the value of " + name + " (" + value.display() + ") is not one of " + String.join(", ", spec.choices());
+                    : "the value of the option " + name + " (" + value.display() + ") is not one of " + String.join(", ", spec.choices());
             case UNSPECIFIED, TEXT, PATTERN, FILE, OUTPUT -> null;
         };
     }
@@ -51,6 +51,29 @@ final class OptionValues {
                 // not a path
             }
         }
+    }
+
+    /**
+     * Judges the values of options that run commands as the shell code they become: the option
+     * already asks, and a catastrophe there ({@code git grep --open-files-in-pager='rm -rf ~'}) is
+     * refused.
+     */
+    static void judgeCode(Analyzer a, CommandJudge.Invocation inv, OptionParser.Parsed parsed) {
+        // kept on the invocation and judged once its entries are done: an entry that gives up drops its own reasons
+        for (Field f : parsed.code()) {
+            if (f.isLiteral() && !f.plain().isBlank() && inv.code.stream().noneMatch(c -> c.text().equals(f.text()))) {
+                inv.code.add(f);
+            }
+        }
+    }
+
+    /** Judges the code values the invocation's entries found. */
+    static void judgeCollectedCode(Analyzer a, CommandJudge.Invocation inv) {
+        for (Field f : inv.code) {
+            Special.code(a, inv, f, io.shellgate.judge.Dialect.SH, Special.child(inv, io.shellgate.judge.Dialect.SH, null),
+                    "an option's program");
+        }
+        inv.code.clear();
     }
 
     /** {@code 10}, {@code -5}, {@code +3}, {@code 1.5}, {@code 4K}, {@code 0x1f}: a sign, a digit, then digits, letters and dots. */

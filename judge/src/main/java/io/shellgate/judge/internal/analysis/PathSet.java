@@ -115,8 +115,10 @@ final class PathSet {
                 fixed.add(head);
             }
         }
-        // an empty set compiles to a class that matches no character
-        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString());
+        // an empty set compiles to a class that matches no character; secrets are matched whatever
+        // the case, as case-insensitive file systems (macOS, Windows) open .ENV for .env
+        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString(),
+                name.equals("sensitive") ? Pattern.CASE_INSENSITIVE : 0);
         return new Compiled(regex, fixed, expanded);
     }
 

@@ -32,6 +32,9 @@ final class ReadOnly {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         boolean hasSubcommands = false;
         boolean subcommandMatched = false;
+        // problems of the entries for the subcommand given (git grep) say more than those of the bare program's (git --version)
+        List<String> subcommandProblems = new ArrayList<>();
+        List<String> programProblems = new ArrayList<>();
         for (ReadOnlyCommand entry : entries) {
             for (String command : entry.commands()) {
                 String[] words = command.split(" ");
@@ -52,6 +55,7 @@ final class ReadOnly {
                 int mark = a.findings.mark();
                 List<String> problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
                 if (problems.isEmpty()) {
+                    OptionValues.judgeCollectedCode(a, inv);
                     trust(a, inv, program, resolution, builtin);
                     a.add(entry.id(), Tier.ALLOW, program + (words.length > 1 ? " " + words[1] : "") + ": " + entry.reason(), inv.span());
                     return Outcome.ACCEPTED;
@@ -59,10 +63,12 @@ final class ReadOnly {
                 // reasons an entry added before it gave up are dropped with it
                 a.findings.reasons.subList(mark, a.findings.reasons.size()).clear();
                 for (String p : problems) {
-                    inv.problems.add(program + ": " + p);
+                    (words.length > 1 ? subcommandProblems : programProblems).add(program + ": " + p);
                 }
             }
         }
+        inv.problems.addAll(subcommandMatched ? subcommandProblems : programProblems);
+        OptionValues.judgeCollectedCode(a, inv);
         // "git commit": a subcommand no entry lists is simply not read-only
         inv.unknownSubcommand = hasSubcommands && !subcommandMatched && !args.isEmpty() && args.getFirst().isLiteral()
                 && !args.getFirst().plain().startsWith("-");
@@ -104,6 +110,7 @@ final class ReadOnly {
             return custom;
         }
         OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
+        OptionValues.judgeCode(a, inv, parsed);
         problems.addAll(parsed.problems());
         if (!problems.isEmpty()) {
             return problems;
