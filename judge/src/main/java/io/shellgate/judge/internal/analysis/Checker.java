@@ -40,7 +40,9 @@ final class Checker {
     static void after(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed) {
         switch (entry.checker()) {
             case "sed" -> {
-                for (Field script : programs(parsed, List.of("-e", "--expression"))) {
+                // GNU sed joins its -e scripts with newlines into one: a block may open in one and close in another
+                List<Field> scripts = programs(parsed, List.of("-e", "--expression"));
+                for (Field script : scripts.size() < 2 ? scripts : List.of(joined(scripts))) {
                     if (script.hasUnknown()) {
                         a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "sed: the script is computed at run time", inv.span());
                         continue;
@@ -72,6 +74,14 @@ final class Checker {
             case "cd" -> changeDirectory(a, inv, parsed);
             default -> ProgramChecks.after(a, inv, entry.checker(), parsed);
         }
+    }
+
+    private static Field joined(List<Field> scripts) {
+        Field out = scripts.getFirst();
+        for (Field f : scripts.subList(1, scripts.size())) {
+            out = out.concat(Field.literal("\n")).concat(f);
+        }
+        return out;
     }
 
     /** The scripts given by option ({@code -e}) or, without one, the first operand. */

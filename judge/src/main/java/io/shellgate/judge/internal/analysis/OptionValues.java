@@ -61,10 +61,20 @@ final class OptionValues {
     static void judgeCode(Analyzer a, CommandJudge.Invocation inv, OptionParser.Parsed parsed) {
         // kept on the invocation and judged once its entries are done: an entry that gives up drops its own reasons
         for (Field f : parsed.code()) {
-            if (f.isLiteral() && !f.plain().isBlank() && inv.code.stream().noneMatch(c -> c.text().equals(f.text()))) {
+            // a bare program name (rg --pre cat, awk -f prog.awk) asks already; a command line is judged too
+            if (f.isLiteral() && isCommandLine(f.plain()) && inv.code.stream().noneMatch(c -> c.text().equals(f.text()))) {
                 inv.code.add(f);
             }
         }
+    }
+
+    private static boolean isCommandLine(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            if (" \t\n;|&$`<>(){}".indexOf(t.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Judges the code values the invocation's entries found. */
