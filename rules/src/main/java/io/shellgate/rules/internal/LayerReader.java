@@ -215,7 +215,7 @@ public final class LayerReader {
             }
             List<Object> p = List.of("read-only", i);
             in.checkKeys(t, p, Set.of("id", "command", "reason", "options", "style", "operands", "max-operands",
-                    "min-arguments", "pattern-options", "recursive-options", "checker", "match", "not-match"));
+                    "min-arguments", "pattern-options", "recursive-options", "hidden-options", "checker", "match", "not-match"));
             String id = id(t, p);
             List<String> commands = commandNames(t, p, "command", true);
             String reason = reason(t, p);
@@ -225,8 +225,10 @@ public final class LayerReader {
                 parsedStyle = ReadOnlyCommand.Style.WORDS;
             } else if ("posix".equals(style)) {
                 parsedStyle = ReadOnlyCommand.Style.POSIX;
+            } else if ("git".equals(style)) {
+                parsedStyle = ReadOnlyCommand.Style.GIT;
             } else if (style != null && !style.equals("gnu")) {
-                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\", \"posix\" or \"words\"");
+                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\", \"posix\", \"words\" or \"git\"");
             }
             String operands = in.string(t, p, "operands", false);
             ReadOnlyCommand.Operands parsedOperands = ReadOnlyCommand.Operands.FILES;
@@ -242,7 +244,8 @@ public final class LayerReader {
             String checker = in.string(t, p, "checker", false);
             out.add(new ReadOnlyCommand(id, commands, reason, options(t, p, "options"), parsedStyle, parsedOperands,
                     max == null ? -1 : max, min == null ? 0 : min, in.strings(t, p, "pattern-options", false),
-                    in.strings(t, p, "recursive-options", false), checker == null ? "" : checker,
+                    in.strings(t, p, "recursive-options", false), in.strings(t, p, "hidden-options", false),
+                    checker == null ? "" : checker,
                     examples(t, p), in.location(p), source.layer()));
         }
         return out;

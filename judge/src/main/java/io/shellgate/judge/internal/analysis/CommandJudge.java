@@ -49,6 +49,8 @@ final class CommandJudge {
         boolean unknownSubcommand;
         /** Why the read-only entries that know this command did not accept it. */
         final List<String> problems = new ArrayList<>();
+        /** Values of options that run them as commands, judged as shell code after the entries ({@link OptionValues}). */
+        final List<Field> code = new ArrayList<>();
 
         Invocation(Command.Simple node, Scope scope, Stdin stdin, List<Field> argv, Map<String, Field> env) {
             this.node = node;

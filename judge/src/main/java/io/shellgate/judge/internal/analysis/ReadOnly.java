@@ -32,6 +32,9 @@ final class ReadOnly {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         boolean hasSubcommands = false;
         boolean subcommandMatched = false;
+        // problems of the entries for the subcommand given (git grep) say more than those of the bare program's (git --version)
+        List<String> subcommandProblems = new ArrayList<>();
+        List<String> programProblems = new ArrayList<>();
         for (ReadOnlyCommand entry : entries) {
             for (String command : entry.commands()) {
                 String[] words = command.split(" ");
@@ -52,6 +55,7 @@ final class ReadOnly {
                 int mark = a.findings.mark();
                 List<String> problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
                 if (problems.isEmpty()) {
+                    OptionValues.judgeCollectedCode(a, inv);
                     trust(a, inv, program, resolution, builtin);
                     a.add(entry.id(), Tier.ALLOW, program + (words.length > 1 ? " " + words[1] : "") + ": " + entry.reason(), inv.span());
                     return Outcome.ACCEPTED;
@@ -59,10 +63,12 @@ final class ReadOnly {
                 // reasons an entry added before it gave up are dropped with it
                 a.findings.reasons.subList(mark, a.findings.reasons.size()).clear();
                 for (String p : problems) {
-                    inv.problems.add(program + ": " + p);
+                    (words.length > 1 ? subcommandProblems : programProblems).add(program + ": " + p);
                 }
             }
         }
+        inv.problems.addAll(subcommandMatched ? subcommandProblems : programProblems);
+        OptionValues.judgeCollectedCode(a, inv);
         // "git commit": a subcommand no entry lists is simply not read-only
         inv.unknownSubcommand = hasSubcommands && !subcommandMatched && !args.isEmpty() && args.getFirst().isLiteral()
                 && !args.getFirst().plain().startsWith("-");
@@ -104,8 +110,14 @@ final class ReadOnly {
             return custom;
         }
         OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
+        OptionValues.judgeCode(a, inv, parsed);
         problems.addAll(parsed.problems());
         if (!problems.isEmpty()) {
+            return problems;
+        }
+        if (parsed.options().size() + parsed.operands().size() < entry.minArguments()) {
+            // "bash --" is one argument, and no option: bash then reads commands from its input
+            problems.add("it needs at least " + entry.minArguments() + " option(s) or operand(s) to be read-only");
             return problems;
         }
         List<Field> operands = parsed.operands();
@@ -152,30 +164,19 @@ final class ReadOnly {
     private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
+        boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
         for (Field f : files) {
             if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
-                Sensitive.checkRecursive(a, f, inv.scope, inv.span());
+                Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden);
             }
         }
         if (recursive && files.isEmpty()) {
-            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span());
+            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span(), name -> true, skipHidden);
         }
     }
 
-    /** Option values that look like paths are checked; values computed at run time ask. */
+    /** Checks an option's value by its kind: files read or written, code. */
     static void optionValue(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
-        Field v = o.value();
-        if (v == null) {
-            return;
-        }
-        if (v.hasHoles()) {
-            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the value of " + o.name() + " (" + v.display()
-                    + ") is computed at run time", inv.span());
-            return;
-        }
-        String t = v.plain();
-        if (t.contains("/") || t.startsWith("~") || t.startsWith(".")) {
-            Sensitive.checkRead(a, v, inv.scope, inv.span(), "reads");
-        }
+        OptionValues.check(a, inv, o);
     }
 }

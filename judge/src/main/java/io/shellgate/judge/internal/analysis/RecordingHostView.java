@@ -84,4 +84,9 @@ final class RecordingHostView implements HostView {
     public String gitConfigProblem(Path cwd) {
         return ask(List.of("git", cwd), h -> h.gitConfigProblem(cwd));
     }
+
+    @Override
+    public String projectFile(Path cwd, List<String> names) {
+        return ask(h -> h.projectFile(cwd, names));
+    }
 }

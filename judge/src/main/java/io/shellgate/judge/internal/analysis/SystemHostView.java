@@ -118,4 +118,17 @@ final class SystemHostView implements HostView {
         files.incomplete();
         return git.problem(cwd);
     }
+
+    @Override
+    public String projectFile(Path cwd, List<String> names) {
+        for (Path d = cwd; d != null; d = d.getParent()) {
+            for (String name : names) {
+                Path candidate = d.resolve(name);
+                if (files.exists(candidate)) {
+                    return candidate.toString();
+                }
+            }
+        }
+        return null;
+    }
 }
