@@ -1,0 +1,35 @@
+package io.shellgate.it.oracle;
+
+/**
+ * Something an allowed line did that a read-only line must not do.
+ *
+ * @param kind the class of the effect
+ * @param detail what exactly: the system call and its path, program or address
+ */
+record Finding(Kind kind, String detail) {
+
+    /** The classes of effects, in the order the report lists them. */
+    enum Kind {
+        /** Created, wrote, truncated, deleted, renamed or changed the metadata of a file. */
+        WRITE,
+        /** Ran a program the judge did not judge. */
+        EXEC,
+        /** Opened a canary secret, or printed a canary string. */
+        SECRET,
+        /** Opened a network socket, or reached a local service through a socket. */
+        NETWORK,
+        /** Tried to change the system: host name, clock, mounts, network configuration. */
+        SYSTEM,
+        /** The trace is not complete (the line outlived the oracle's last guard), so nothing can be proven. */
+        INCOMPLETE;
+
+        String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind.id() + ": " + detail;
+    }
+}
