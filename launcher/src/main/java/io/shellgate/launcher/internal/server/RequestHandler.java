@@ -48,6 +48,7 @@ public final class RequestHandler {
     private final AtomicLong tokens = new AtomicLong();
 
     private final JudgeProvider judges;
+    private final HookRequests hooks;
     private final String self;
 
     private final Person localPerson;
@@ -68,6 +69,7 @@ public final class RequestHandler {
      */
     public RequestHandler(JudgeProvider judges, String self, Person localPerson, Path serverFile) {
         this.judges = judges;
+        this.hooks = new HookRequests(judges);
         this.self = self;
         this.localPerson = localPerson;
         this.serverFile = serverFile;
@@ -108,9 +110,12 @@ public final class RequestHandler {
             out.put("pid", ProcessHandle.current().pid());
             return out;
         }
+        if ("hook".equals(op)) {
+            return hooks.reply(request);
+        }
         boolean ran = "ran".equals(op);
         if (!"judge".equals(op) && !ran) {
-            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran or ping");
+            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran, hook or ping");
         }
         try {
             ObjectNode reply = judge(request, connection, ran);
