@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -12,8 +13,8 @@ import java.util.stream.Collectors;
  * (newlines as ⏎) and reason, tab-separated. The oracle fails on a finding that is not listed, and
  * on a listed line that is now clean, so the list only shrinks as the judge closes holes.
  *
- * <p>A listed line is not called clean when this run cannot tell: it ran into its time limit, or a
- * program it names is not installed on this machine.
+ * <p>A listed line is not called clean when this run cannot tell: it ran into its time limit, a
+ * program it names is not installed on this machine, or the judge ran out of its time budget.
  */
 final class Exceptions {
 
@@ -22,10 +23,10 @@ final class Exceptions {
 
     private final String header;
     private final Map<String, String> entries = new LinkedHashMap<>();
-    private final java.util.Set<String> builtins;
+    private final Set<String> builtins;
 
     /** The list in {@code text}; {@code builtins} are names that are installed wherever a shell is. */
-    Exceptions(String text, java.util.Set<String> builtins) {
+    Exceptions(String text, Set<String> builtins) {
         this.builtins = builtins;
         StringBuilder h = new StringBuilder();
         for (String line : text.split("\n")) {
@@ -66,7 +67,7 @@ final class Exceptions {
             if (r != null && !r.findings().isEmpty()) {
                 continue;
             }
-            if (r != null && r.timedOut() || j != null && j.missing() || j == null && !installed(k)) {
+            if (r != null && r.timedOut() || j != null && j.undecided() || j == null && !installed(k)) {
                 undecided.add(k);
             } else {
                 stale.add(k + (r != null ? "   (ran without findings)" : j != null ? "   (the judge no longer allows it)"

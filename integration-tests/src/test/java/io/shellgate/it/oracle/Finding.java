@@ -1,5 +1,6 @@
 package io.shellgate.it.oracle;
 
+import java.util.Locale;
 /**
  * Something an allowed line did that a read-only line must not do.
  *
@@ -24,7 +25,7 @@ record Finding(Kind kind, String detail) {
         INCOMPLETE;
 
         String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

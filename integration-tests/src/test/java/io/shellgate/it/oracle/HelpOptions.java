@@ -1,14 +1,20 @@
 package io.shellgate.it.oracle;
 
 import io.shellgate.rules.OptionSpec;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +29,7 @@ final class HelpOptions {
 
     private final Path cwd;
     private final Map<String, String> env;
-    private final Map<String, List<OptionSpec>> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, List<OptionSpec>> cache = new ConcurrentHashMap<>();
 
     HelpOptions(Path cwd, Map<String, String> env) {
         this.cwd = cwd;
@@ -31,8 +37,8 @@ final class HelpOptions {
     }
 
     /** Reads the help of every command in {@code commands}, a few at a time (many are JVMs, Node or Python starting). */
-    void prefetch(List<String> commands, java.util.Set<String> bashBuiltins) {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+    void prefetch(List<String> commands, Set<String> bashBuiltins) {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             for (String c : commands) {
                 pool.submit(() -> of(c, bashBuiltins.contains(c)));
@@ -65,14 +71,14 @@ final class HelpOptions {
     private String run(List<String> command) {
         try {
             ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             pb.environment().clear();
             pb.environment().putAll(env);
             Process p = pb.start();
             byte[] out;
             try (InputStream in = p.getInputStream()) {
                 out = in.readNBytes(64 * 1024);
-                in.transferTo(java.io.OutputStream.nullOutputStream());
+                in.transferTo(OutputStream.nullOutputStream());
             }
             if (!p.waitFor(20, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -42,7 +42,7 @@ final class Inspector {
         List<Finding> out = new ArrayList<>();
         Sockets sockets = new Sockets(out);
         int rank = 0;
-        java.util.Set<Integer> pids = traces.keySet();
+        Set<Integer> pids = traces.keySet();
         for (Map.Entry<Integer, List<TraceLine>> process : traces.entrySet()) {
             boolean harnessExec = rank++ == 0;
             String program = null;
@@ -82,7 +82,7 @@ final class Inspector {
         return List.copyOf(new LinkedHashSet<>(out));
     }
 
-    private void open(TraceLine t, java.util.Set<Integer> pids, String program, List<Finding> out) {
+    private void open(TraceLine t, Set<Integer> pids, String program, List<Finding> out) {
         if (!t.ok()) {
             return;
         }

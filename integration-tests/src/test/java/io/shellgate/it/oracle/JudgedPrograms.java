@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -131,7 +132,7 @@ final class JudgedPrograms {
                 return null;
             }
             String line = new String(head, StandardCharsets.UTF_8).substring(2).split("\n", 2)[0].strip();
-            return line.isEmpty() ? null : String.join(" ", java.util.Arrays.stream(line.replace('\t', ' ').split(" "))
+            return line.isEmpty() ? null : String.join(" ", Arrays.stream(line.replace('\t', ' ').split(" "))
                     .filter(w -> !w.isEmpty()).toList());
         } catch (IOException | RuntimeException e) {
             return null;

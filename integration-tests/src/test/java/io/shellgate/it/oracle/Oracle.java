@@ -7,14 +7,18 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -25,14 +29,18 @@ import java.util.stream.Stream;
  */
 final class Oracle {
 
-    /** A candidate with the judge's tier; {@code missing} when a program it names is not installed here. */
-    record Judged(Candidate candidate, Tier tier, boolean missing, JudgedPrograms programs) {}
+    /**
+     * A candidate with the judge's tier; {@code undecided} when this machine cannot say whether the
+     * judge allows it: a program it names is not installed here, or the judge ran out of its time
+     * budget (a verdict that depends on how busy the machine is).
+     */
+    record Judged(Candidate candidate, Tier tier, boolean undecided, JudgedPrograms programs) {}
 
     /** What an allowed line did: its findings, and whether it ran into its time limit. */
     record Result(Candidate candidate, List<Finding> findings, boolean timedOut, double millis) {}
 
     /** Everything one run of the oracle produced. */
-    record Run(List<Judged> judged, List<Result> results, long judgeMillis, long runMillis) {
+    record Run(List<Judged> judged, List<Result> results, long judgeMillis, long runMillis, double cpuSeconds) {
 
         List<Result> withFindings() {
             return results.stream().filter(r -> !r.findings().isEmpty()).toList();
@@ -41,12 +49,12 @@ final class Oracle {
 
     private final World world;
     private final Judge judge;
-    private final java.util.Set<String> shells;
+    private final Set<String> shells;
     private final Path work;
     private final int workers;
 
     /** An oracle judging with {@code judge}, whose policy names {@code shells}. */
-    Oracle(World world, Judge judge, java.util.Set<String> shells, Path work, int workers) {
+    Oracle(World world, Judge judge, Set<String> shells, Path work, int workers) {
         this.world = world;
         this.judge = judge;
         this.shells = shells;
@@ -63,8 +71,9 @@ final class Oracle {
         List<Judged> judged = new ArrayList<>();
         for (Candidate c : unique.values()) {
             Verdict v = judge.judge(new JudgeRequest(c.line(), c.dialect(), world.proj, world.environment()));
-            boolean missing = v.commands().stream().map(CommandInfo::resolved).anyMatch("not found"::equals);
-            judged.add(new Judged(c, v.tier(), missing,
+            boolean undecided = v.commands().stream().map(CommandInfo::resolved).anyMatch("not found"::equals)
+                    || v.reasons().stream().anyMatch(r -> r.rule().equals("time-budget"));
+            judged.add(new Judged(c, v.tier(), undecided,
                     v.tier() == Tier.ALLOW ? JudgedPrograms.of(v, c.line(), shells) : null));
         }
         long t1 = System.nanoTime();
@@ -75,7 +84,7 @@ final class Oracle {
         }
         SandboxRun sandbox = new SandboxRun(world, work);
         sandbox.check();
-        sandbox.run(lines, workers);
+        double cpu = sandbox.run(lines, workers);
         Inspector inspector = new Inspector(world);
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -95,7 +104,7 @@ final class Oracle {
                 delete(dir); // the traces of clean lines add up to hundreds of megabytes
             }
         }
-        return new Run(judged, results, (t1 - t0) / 1_000_000, (System.nanoTime() - t1) / 1_000_000);
+        return new Run(judged, results, (t1 - t0) / 1_000_000, (System.nanoTime() - t1) / 1_000_000, cpu);
     }
 
     /** How long the line took, from the driver's clock: for the report only, never for a verdict. */
@@ -130,11 +139,11 @@ final class Oracle {
 
     /** Deletes a directory tree (the world, a line's results). */
     static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }
@@ -148,7 +157,7 @@ final class Oracle {
         try (InputStream in = Files.newInputStream(file)) {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                     .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(java.nio.ByteBuffer.wrap(in.readNBytes(max))).toString();
+                    .decode(ByteBuffer.wrap(in.readNBytes(max))).toString();
         }
     }
 }

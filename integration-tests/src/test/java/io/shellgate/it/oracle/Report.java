@@ -58,7 +58,8 @@ final class Report {
                 .append(run.results().stream().filter(Oracle.Result::timedOut).count()).append(" ran into the ")
                 .append(SandboxRun.LIMIT_SECONDS).append(" s limit\n");
         sb.append("time: generating ").append(generateMillis / 1000.0).append(" s, judging ").append(run.judgeMillis() / 1000.0)
-                .append(" s, running ").append(run.runMillis() / 1000.0).append(" s\n\n");
+                .append(" s, running ").append(run.runMillis() / 1000.0).append(" s (the sandboxes used ")
+                .append(Math.round(run.cpuSeconds())).append(" s of processor time)\n\n");
         // class -> program -> lines
         Map<Finding.Kind, Map<String, List<Oracle.Result>>> groups = new TreeMap<>();
         for (Oracle.Result r : run.withFindings()) {

@@ -2,6 +2,7 @@ package io.shellgate.it.oracle;
 
 import io.shellgate.judge.Dialect;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,8 +90,11 @@ final class SandboxRun {
         }
     }
 
-    /** Runs every line, sharing them among {@code workers} sandboxes. */
-    void run(List<Line> lines, int workers) throws IOException, InterruptedException {
+    /**
+     * Runs every line, sharing them among {@code workers} sandboxes; returns the processor time they
+     * used, in seconds (what the run costs on an idle machine, whatever else this one is doing).
+     */
+    double run(List<Line> lines, int workers) throws IOException, InterruptedException {
         List<List<Line>> shares = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             shares.add(new ArrayList<>());
@@ -110,6 +114,23 @@ final class SandboxRun {
                         + Files.readString(work.resolve("sandbox-" + w + ".log")));
             }
         }
+        double cpu = 0;
+        for (int w = 0; w < workers; w++) {
+            cpu += seconds(out.resolve("list-" + w + ".cpu"));
+        }
+        return cpu;
+    }
+
+    /** The sum of the times in bash's {@code times} output ({@code 0m1.498s 0m2.258s}, two lines). */
+    private static double seconds(Path times) throws IOException {
+        double sum = 0;
+        for (String word : Oracle.read(times, 1000).replace('\n', ' ').split(" ")) {
+            int m = word.indexOf('m');
+            if (m > 0 && word.endsWith("s")) {
+                sum += Integer.parseInt(word.substring(0, m)) * 60 + Double.parseDouble(word.substring(m + 1, word.length() - 1));
+            }
+        }
+        return sum;
     }
 
     private String run(int worker, List<Line> lines) throws IOException, InterruptedException {
@@ -133,7 +154,7 @@ final class SandboxRun {
         Files.write(list, bytes.toByteArray());
         ProcessBuilder pb = new ProcessBuilder(command(list)).redirectErrorStream(true)
                 .redirectOutput(work.resolve("sandbox-" + worker + ".log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().clear();
         pb.environment().putAll(world.environment());
         return pb.start();
@@ -172,7 +193,7 @@ final class SandboxRun {
         c.addAll(List.of("--ro-bind", world.root.toString(), "/oracle/template", "--ro-bind", driver.toString(),
                 "/oracle/driver.sh", "--ro-bind", list.toString(), "/oracle/list", "--bind", out.toString(), "/oracle/out",
                 "--chdir", "/", "/usr/bin/bash", "/oracle/driver.sh", "/oracle/list", "/oracle/out", "/oracle/template",
-                world.root.toString(), CALLS, Integer.toString(LIMIT_SECONDS)));
+                world.root.toString(), CALLS, Integer.toString(LIMIT_SECONDS), list.getFileName() + ".cpu"));
         return c;
     }
 }

@@ -42,7 +42,7 @@ final class Tolerated {
      * bookkeeping: their settings under {@code /proc/<pid>/} (the JVM writes {@code coredump_filter}), and HotSpot's
      * performance counters under {@code /tmp/hsperfdata_<user>/}, which the JVM deletes when it ends.
      */
-    static boolean ownState(String path, java.util.Set<Integer> pids) {
+    static boolean ownState(String path, Set<Integer> pids) {
         if (path.startsWith("/proc/self/") || path.startsWith("/proc/thread-self/") || path.startsWith("/tmp/hsperfdata_")) {
             return true;
         }

@@ -1,5 +1,7 @@
 package io.shellgate.it.oracle;
 
+import io.shellgate.rules.OptionSpec;
+import io.shellgate.rules.ReadOnlyCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -89,5 +91,31 @@ final class Values {
 
     static String pick(Random r, List<String> from) {
         return from.get(r.nextInt(from.size()));
+    }
+
+    /** An option as a line writes it, with a plain or hostile value where it takes one. */
+    static String option(OptionSpec o, ReadOnlyCommand.Style style, boolean hostile, boolean fromHelp, Random r) {
+        if (o.name().isEmpty()) {
+            return "";
+        }
+        String v = value(hostile, r);
+        return " " + switch (o.arity()) {
+            // an option read from help may take a value: the hostile line gives it one as the next word
+            case NONE -> fromHelp && hostile ? o.name() + " " + v : o.name();
+            case NUMERIC -> "-" + pick(r, NUMBERS);
+            case OPTIONAL -> hostile || r.nextBoolean() ? o.name() + (o.isShort() ? "" : "=") + v : o.name();
+            case REQUIRED -> {
+                if (o.isLong()) {
+                    yield r.nextBoolean() ? o.name() + "=" + v : o.name() + " " + v;
+                }
+                yield o.isShort() && style != ReadOnlyCommand.Style.WORDS && r.nextBoolean() ? o.name() + v : o.name() + " " + v;
+            }
+            case ANY -> o.name();
+        };
+    }
+
+    /** The random source of one line: its seed, entry, name, option and variant, nothing else. */
+    static Random random(long seed, String id, String name, String option, int variant) {
+        return new Random(seed * 1_000_003L + (id + "\u0000" + name + "\u0000" + option + "\u0000" + variant).hashCode());
     }
 }

@@ -106,8 +106,8 @@ final class World {
         write(proj.resolve("src/main.c"), "int main() { return 0; }\n");
         Files.createSymbolicLink(proj.resolve("link.txt"), home.resolve(".ssh/id_rsa"));
         write(proj.resolve(".gitignore"), String.join("\n", PROJECT_SECRETS) + "\nlink.txt\n");
-        env.put("GITHUB_TOKEN", TOKEN_PREFIX + "env-github-token");
-        env.put("AWS_SECRET_ACCESS_KEY", TOKEN_PREFIX + "env-aws-secret");
+        env.put("GITHUB_TOKEN", TOKEN_PREFIX + "env-github-token#");
+        env.put("AWS_SECRET_ACCESS_KEY", TOKEN_PREFIX + "env-aws-secret#");
         git("init", "-q", "-b", "main", ".");
         git("add", "README.md", "a.txt", "b.txt", "f.json", "list.txt", "src", ".gitignore");
         git("commit", "-qm", "init");
@@ -142,7 +142,8 @@ final class World {
     }
 
     private static String token(Path file, String name) throws IOException {
-        String token = TOKEN_PREFIX + name;
+        // the # ends every token, so that no token is the start of another (.env and .envrc)
+        String token = TOKEN_PREFIX + name + "#";
         write(file, token + "\n");
         return token;
     }
