@@ -7,6 +7,7 @@ import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import io.shellgate.rules.Wrapper;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -20,6 +21,8 @@ import java.util.function.Predicate;
  */
 final class ShellLines {
 
+    /** Hostile lines per builtin. */
+    private static final int HOSTILE_PER_BUILTIN = 3;
     private static final OptionSpec NO_OPTION = new OptionSpec("", OptionSpec.Arity.NONE);
 
     private final Policy policy;
@@ -88,17 +91,29 @@ final class ShellLines {
     /** Builtins with no read-only entry: most must ask, and the ones the judge follows (eval, source) run what they are given. */
     private void builtins() {
         for (String name : new TreeSet<>(bashBuiltins)) {
-            for (int variant = 0; variant < 2; variant++) {
-                Random r = Values.random(seed, "builtins", name, "", variant);
-                out.add(new Candidate(name + " " + Values.text(variant == 1, r) + "; ls", Dialect.BASH, "builtin " + name));
+            Random r = Values.random(seed, "builtins", name, "", 0);
+            out.add(new Candidate(name + " " + Values.text(false, r) + "; ls", Dialect.BASH, "builtin " + name));
+            for (String text : hostile(name, "")) {
+                out.add(new Candidate(name + " " + text + "; ls", Dialect.BASH, "builtin " + name + " hostile"));
             }
         }
         for (String name : new TreeSet<>(zshBuiltins)) {
             if (!bashBuiltins.contains(name)) {
-                Random r = Values.random(seed, "builtins", name, "zsh", 1);
-                out.add(new Candidate(name + " " + Values.text(true, r) + "; ls", Dialect.ZSH, "builtin " + name + " (zsh)"));
+                for (String text : hostile(name, "zsh")) {
+                    out.add(new Candidate(name + " " + text + "; ls", Dialect.ZSH, "builtin " + name + " (zsh) hostile"));
+                }
             }
         }
+    }
+
+    /**
+     * Hostile operands for a builtin, several of them: a builtin that runs code runs it only when it
+     * is where its grammar expects it ({@code jobs -x touch x}, {@code trap 'touch x' EXIT}).
+     */
+    private List<String> hostile(String name, String dialect) {
+        List<String> texts = new ArrayList<>(Values.HOSTILE_TEXT);
+        Collections.shuffle(texts, Values.random(seed, "builtins", name, dialect, 1));
+        return texts.subList(0, HOSTILE_PER_BUILTIN);
     }
 
     /** Variables the policy calls safe to set on a command line, set for a program that reads its environment. */
