@@ -111,7 +111,7 @@ final class ShellLines {
      * is where its grammar expects it ({@code jobs -x touch x}, {@code trap 'touch x' EXIT}).
      */
     private List<String> hostile(String name, String dialect) {
-        List<String> texts = new ArrayList<>(Values.HOSTILE_TEXT);
+        List<String> texts = new ArrayList<>(Values.BUILTIN_TEXT);
         Collections.shuffle(texts, Values.random(seed, "builtins", name, dialect, 1));
         return texts.subList(0, HOSTILE_PER_BUILTIN);
     }

@@ -5,6 +5,7 @@ import io.shellgate.rules.ReadOnlyCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 
 /**
  * The words the generator puts into option values and operands. A plain variant uses ordinary
@@ -31,8 +32,11 @@ final class Values {
     /** Operands for commands whose operands are text: names, verbs and code. */
     static final List<String> HOSTILE_TEXT = List.of("touch oracle-pwned", "'touch oracle-pwned'", "'$(touch oracle-pwned)'",
             "'a[$(touch oracle-pwned)]'", "PATH", "GIT_DIR=x", "set lo down", "-K", "~/.ssh/id_rsa", ".env", "x=1",
-            "'x[$(touch oracle-pwned)]=1'", "-x touch oracle-pwned", "+x", "write", "delete x",
-            "-- 'touch oracle-pwned' EXIT", "'touch oracle-pwned' EXIT", "-p", "-v 'a[$(touch oracle-pwned)]'");
+            "'x[$(touch oracle-pwned)]=1'", "-x touch oracle-pwned", "+x", "write", "delete x");
+    /** Operands for builtins: the hostile text, and the forms in which builtins run code. */
+    static final List<String> BUILTIN_TEXT = Stream.concat(HOSTILE_TEXT.stream(),
+            Stream.of("-- 'touch oracle-pwned' EXIT", "'touch oracle-pwned' EXIT", "-p",
+                    "-v 'a[$(touch oracle-pwned)]'")).toList();
     /** Programs in the languages the judge checks, plain and hostile. */
     static final Map<String, List<List<String>>> PROGRAMS = Map.of(
             "sed", List.of(List.of("p", "s/a/b/", "1d", "'/foo/!d'", "-n 1p"),
