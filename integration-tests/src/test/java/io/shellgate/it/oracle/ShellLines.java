@@ -108,12 +108,16 @@ final class ShellLines {
 
     /**
      * Hostile operands for a builtin, several of them: a builtin that runs code runs it only when it
-     * is where its grammar expects it ({@code jobs -x touch x}, {@code trap 'touch x' EXIT}).
+     * is where its grammar expects it ({@code jobs -x touch x}, {@code trap 'touch x' EXIT}); and
+     * always {@code -p} and {@code +x}, which make many of them print variables with their values.
      */
     private List<String> hostile(String name, String dialect) {
         List<String> texts = new ArrayList<>(Values.BUILTIN_TEXT);
+        texts.removeAll(Values.DUMPS);
         Collections.shuffle(texts, Values.random(seed, "builtins", name, dialect, 1));
-        return texts.subList(0, HOSTILE_PER_BUILTIN);
+        List<String> out = new ArrayList<>(Values.DUMPS);
+        out.addAll(texts.subList(0, HOSTILE_PER_BUILTIN));
+        return out;
     }
 
     /** Variables the policy calls safe to set on a command line, set for a program that reads its environment. */

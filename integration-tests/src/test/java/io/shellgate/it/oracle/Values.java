@@ -33,6 +33,8 @@ final class Values {
     static final List<String> HOSTILE_TEXT = List.of("touch oracle-pwned", "'touch oracle-pwned'", "'$(touch oracle-pwned)'",
             "'a[$(touch oracle-pwned)]'", "PATH", "GIT_DIR=x", "set lo down", "-K", "~/.ssh/id_rsa", ".env", "x=1",
             "'x[$(touch oracle-pwned)]=1'", "-x touch oracle-pwned", "+x", "write", "delete x");
+    /** Options that make builtins print variables, values included ({@code declare -p}, {@code typeset +x}). */
+    static final List<String> DUMPS = List.of("-p", "+x");
     /** Operands for builtins: the hostile text, and the forms in which builtins run code. */
     static final List<String> BUILTIN_TEXT = Stream.concat(HOSTILE_TEXT.stream(),
             Stream.of("-- 'touch oracle-pwned' EXIT", "'touch oracle-pwned' EXIT", "-p",
