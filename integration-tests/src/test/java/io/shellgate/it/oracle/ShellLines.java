@@ -7,7 +7,6 @@ import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import io.shellgate.rules.Wrapper;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -16,13 +15,12 @@ import java.util.function.Predicate;
 
 /**
  * The lines of the policy's other grammars: every option of every transparent wrapper around an
- * everyday command, every builtin of bash and zsh with a plain and a hostile operand, and every
+ * everyday command, every builtin of bash and zsh with a plain operand and with each hostile form of
+ * {@link Values#BUILTIN_TEXT}, and every
  * variable the policy calls safe to set, set for a program that reads its environment.
  */
 final class ShellLines {
 
-    /** Hostile lines per builtin. */
-    private static final int HOSTILE_PER_BUILTIN = 3;
     private static final OptionSpec NO_OPTION = new OptionSpec("", OptionSpec.Arity.NONE);
 
     private final Policy policy;
@@ -93,31 +91,17 @@ final class ShellLines {
         for (String name : new TreeSet<>(bashBuiltins)) {
             Random r = Values.random(seed, "builtins", name, "", 0);
             out.add(new Candidate(name + " " + Values.text(false, r) + "; ls", Dialect.BASH, "builtin " + name));
-            for (String text : hostile(name, "")) {
+            for (String text : Values.BUILTIN_TEXT) {
                 out.add(new Candidate(name + " " + text + "; ls", Dialect.BASH, "builtin " + name + " hostile"));
             }
         }
         for (String name : new TreeSet<>(zshBuiltins)) {
             if (!bashBuiltins.contains(name)) {
-                for (String text : hostile(name, "zsh")) {
+                for (String text : Values.BUILTIN_TEXT) {
                     out.add(new Candidate(name + " " + text + "; ls", Dialect.ZSH, "builtin " + name + " (zsh) hostile"));
                 }
             }
         }
-    }
-
-    /**
-     * Hostile operands for a builtin, several of them: a builtin that runs code runs it only when it
-     * is where its grammar expects it ({@code jobs -x touch x}, {@code trap 'touch x' EXIT}); and
-     * always {@code -p} and {@code +x}, which make many of them print variables with their values.
-     */
-    private List<String> hostile(String name, String dialect) {
-        List<String> texts = new ArrayList<>(Values.BUILTIN_TEXT);
-        texts.removeAll(Values.DUMPS);
-        Collections.shuffle(texts, Values.random(seed, "builtins", name, dialect, 1));
-        List<String> out = new ArrayList<>(Values.DUMPS);
-        out.addAll(texts.subList(0, HOSTILE_PER_BUILTIN));
-        return out;
     }
 
     /** Variables the policy calls safe to set on a command line, set for a program that reads its environment. */

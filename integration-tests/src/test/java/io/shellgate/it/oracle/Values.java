@@ -5,7 +5,6 @@ import io.shellgate.rules.ReadOnlyCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 /**
  * The words the generator puts into option values and operands. A plain variant uses ordinary
@@ -33,12 +32,13 @@ final class Values {
     static final List<String> HOSTILE_TEXT = List.of("touch oracle-pwned", "'touch oracle-pwned'", "'$(touch oracle-pwned)'",
             "'a[$(touch oracle-pwned)]'", "PATH", "GIT_DIR=x", "set lo down", "-K", "~/.ssh/id_rsa", ".env", "x=1",
             "'x[$(touch oracle-pwned)]=1'", "-x touch oracle-pwned", "+x", "write", "delete x");
-    /** Options that make builtins print variables, values included ({@code declare -p}, {@code typeset +x}). */
-    static final List<String> DUMPS = List.of("-p", "+x");
-    /** Operands for builtins: the hostile text, and the forms in which builtins run code. */
-    static final List<String> BUILTIN_TEXT = Stream.concat(HOSTILE_TEXT.stream(),
-            Stream.of("-- 'touch oracle-pwned' EXIT", "'touch oracle-pwned' EXIT", "-p",
-                    "-v 'a[$(touch oracle-pwned)]'")).toList();
+    /**
+     * The hostile operands every builtin gets: the forms in which builtins run code (a command to
+     * run, a trap, array subscripts, which are code) and the options that make many of them print
+     * variables with their values ({@code declare -p}, {@code typeset +x}).
+     */
+    static final List<String> BUILTIN_TEXT = List.of("-x touch oracle-pwned", "-- 'touch oracle-pwned' EXIT",
+            "'a[$(touch oracle-pwned)]'", "'x[$(touch oracle-pwned)]=1'", "-v 'a[$(touch oracle-pwned)]'", "-p", "+x");
     /** Programs in the languages the judge checks, plain and hostile. */
     static final Map<String, List<List<String>>> PROGRAMS = Map.of(
             "sed", List.of(List.of("p", "s/a/b/", "1d", "'/foo/!d'", "-n 1p"),
