@@ -2,7 +2,8 @@
 # The execution oracle's driver: runs inside the sandbox (see SandboxRun.java) and runs each line of
 # its list on a fresh copy of the world, traced with strace.
 #   $1  the list: NUL-terminated triples of id, shell and command line
-#   $2  the output directory: one directory per line (made beforehand) for trace.PID files, output and status
+#   $2  the output directory: one directory per line (made beforehand) for trace.PID files, output and
+#       status (the line's exit status, or limit or killed, then the times it began and ended)
 #   $3  the world's template (read-only)
 #   $4  where the world lives, the same path as on the host, under the sandbox's own /tmp
 #   $5  the system calls to trace
@@ -55,15 +56,15 @@ while IFS= read -r -d '' id && IFS= read -r -d '' shell && IFS= read -r -d '' li
     if [[ $ended == "$clock" ]]; then
         # the limit: the line and strace get TERM (kill -1 spares this shell and the sandbox's
         # init), and strace writes what it traced; if strace does not end within 5 s, it is killed
-        # and its traces may lack their end (status 137)
+        # and its traces may lack their end
         kill -TERM -1 2>/dev/null
         ( read -r -t 5 -u "$timer" ) &
         clock=$!
         wait -n -p ended "$pid" "$clock"
-        status=124
+        status=limit
         if [[ $ended == "$clock" ]]; then
             kill -KILL "$pid"
-            status=137
+            status=killed
         fi
     fi
     echo "$status $start $EPOCHREALTIME" >"$out/$id/status"

@@ -21,7 +21,7 @@ record Finding(Kind kind, String detail) {
         NETWORK,
         /** Tried to change the system: host name, clock, mounts, network configuration. */
         SYSTEM,
-        /** The trace is not complete (the line outlived the oracle's last guard), so nothing can be proven. */
+        /** strace had to be killed, so the trace may lack the line's end, and nothing can be proven. */
         INCOMPLETE;
 
         String id() {

@@ -96,8 +96,8 @@ final class Oracle {
             List<Finding> findings = new ArrayList<>(
                     inspector.inspect(traces, output, allowed.get(i).programs(), SandboxRun.shell(c.dialect())));
             if (traces.isEmpty() || status[0].equals(SandboxRun.GUARD_STATUS) || status.length < 3) {
-                findings.add(new Finding(Finding.Kind.INCOMPLETE, "strace had to be killed (or the line killed"
-                        + " itself), so the trace may lack the line's end"));
+                findings.add(new Finding(Finding.Kind.INCOMPLETE, "strace had to be killed, so the trace may lack"
+                        + " the line's end"));
             }
             results.add(new Result(c, List.copyOf(findings), status[0].equals(SandboxRun.LIMIT_STATUS), millis(status)));
             if (findings.isEmpty()) {

@@ -29,10 +29,10 @@ final class SandboxRun {
     static final int LIMIT_SECONDS = 5;
     /** Sandboxes side by side: one more than the cores, as lines that wait for their limit leave a core idle. */
     static final int WORKERS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors() + 1));
-    /** The status of a line that ran into its time limit (timeout's own status). */
-    static final String LIMIT_STATUS = "124";
-    /** The status of a line whose strace had to be killed (or that killed itself), so its trace may lack its end. */
-    static final String GUARD_STATUS = "137";
+    /** The status of a line that ran into its time limit. */
+    static final String LIMIT_STATUS = "limit";
+    /** The status of a line whose strace had to be killed, so that its trace may lack its end. */
+    static final String GUARD_STATUS = "killed";
 
     /** What strace records: everything the inspector reads, nothing more (each traced call costs time). */
     static final String CALLS;

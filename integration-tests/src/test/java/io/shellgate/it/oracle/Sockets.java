@@ -21,10 +21,10 @@ import java.util.Set;
  */
 final class Sockets {
 
-    private final Set<String> unix = new HashSet<>();
     private final Set<String> netlink = new HashSet<>();
-    /** Network sockets, by inode, to what they did; null while they did nothing but a loopback bind. */
+    /** Network sockets, by inode, to what they did. */
     private final Map<String, String> network = new LinkedHashMap<>();
+    /** The network sockets that did more than a loopback probe. */
     private final Set<String> used = new HashSet<>();
     private final List<Finding> findings;
 
@@ -37,7 +37,7 @@ final class Sockets {
             if (t.ok()) {
                 String fd = t.resultPath() == null ? "" : t.resultPath();
                 switch (t.arg(0)) {
-                    case "AF_UNIX" -> unix.add(fd);
+                    case "AF_UNIX" -> { } // judged by where it connects (below)
                     case "AF_NETLINK" -> netlink.add(fd);
                     default -> {
                         network.put(fd, "socket(" + t.arg(0) + ", " + t.arg(1) + ")");
@@ -53,7 +53,7 @@ final class Sockets {
         if (t.name().equals("ioctl")) {
             String request = t.arg(1);
             if (fd != null && fd.startsWith("socket:") && (request.startsWith("SIOCS") || request.startsWith("SIOCADD")
-                    || request.startsWith("SIOCDEL") || request.startsWith("SIOCD"))) {
+                    || request.startsWith("SIOCDEL") || request.startsWith("SIOCDARP") || request.startsWith("SIOCDRARP"))) {
                 findings.add(new Finding(Finding.Kind.SYSTEM, "ioctl " + request + " " + t.arg(2)));
             }
             return;
