@@ -102,6 +102,22 @@ class HookAdaptersTest extends SandboxTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @CsvSource({"claude-code", "codex"})
+    void theServerRelaysTheSameBytesAJvmOfItsOwnWouldPrint(String agent) throws Exception {
+        // quotes, backslashes, a tab and text beyond ASCII travel through two layers of JSON
+        String input = input(agent, "touch \"caf\u00e9 \\ x\"\tb");
+        Processes.Result jvm = box.shellgate(box.client(Sandbox.Mode.NO_SERVER), Sandbox.bytes(input), "hook", agent);
+        Processes.Result server = box.shellgate(box.client(Sandbox.Mode.SERVER), Sandbox.bytes(input), "hook", agent);
+        if (agent.equals("codex")) {
+            // its refusal quotes the command, in the approval it suggests
+            assertThat(jvm.out()).contains("caf\u00e9");
+        }
+        assertThat(server.outBytes()).as(server.toString()).isEqualTo(jvm.outBytes());
+        assertThat(server.errBytes()).isEqualTo(jvm.errBytes());
+        assertThat(server.code()).isEqualTo(jvm.code());
+    }
+
+    @ParameterizedTest(name = "{0}")
     @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code"})
     void aHookThatCannotRunBlocksWithExitCode2(String agent) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);

@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -117,29 +115,35 @@ class JavaAgentTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jvms")
-    void aPersonApprovesTheToolsAskFromAnotherTerminal(AgentJvm jvm) throws Exception {
+    void aPersonWatchingApprovesTheToolsAskFromAnotherTerminal(AgentJvm jvm) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);
         env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "60");
-        CompletableFuture<Processes.Result> tool = CompletableFuture.supplyAsync(() -> {
-            try {
-                return jvm.run(box, env, "", List.of(), "pb", "touch", marker.toString());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, Processes::thread);
-        Pattern waiting = Pattern.compile("(?m)^([0-9a-f-]{36})  \\(javaagent pid \\d+ AgentTarget");
-        String id = null;
-        for (int i = 0; i < 300 && id == null; i++) {
-            assertThat(tool.isDone()).as("the start did not wait for a person: %s", tool.isDone() ? tool.get() : "").isFalse();
-            Thread.sleep(100);
-            Matcher m = waiting.matcher(box.shellgate("approvals").out());
-            id = m.find() ? m.group(1) : null;
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> tool = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return jvm.run(box, env, "", List.of(), "pb", "touch", marker.toString());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Processes::thread);
+            assertThat(watch.awaitQuestion()).contains("javaagent, pid ").contains("AgentTarget").contains("touch " + marker);
+            assertThat(marker).doesNotExist();
+            assertThat(watch.answer("y")).contains("once");
+            assertThat(line(tool.get(60, TimeUnit.SECONDS))).isEqualTo("RAN exit=0 out=");
         }
-        assertThat(id).as("no ask appeared in shellgate approvals").isNotNull();
-        assertThat(marker).doesNotExist();
-        assertThat(box.shellgate("approvals", id, "once").code()).isZero();
-        assertThat(line(tool.get(60, TimeUnit.SECONDS))).isEqualTo("RAN exit=0 out=");
         assertThat(marker).exists();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jvms")
+    void anAskWithNobodyToAskIsRefusedAtOnce(AgentJvm jvm) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        // ten minutes for a person, and nobody watching: refused at once all the same
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        String out = line(jvm.run(box, env, "", List.of(), "pb", "touch", marker.toString()));
+        assertThat(out).contains("rule=not-read-only tier=ask").contains("nobody can answer")
+                .contains("shellgate approvals --watch");
+        assertThat(marker).doesNotExist();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,21 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The review pipeline from the outside: a command that needs review waits while a person answers
- * with {@code shellgate approvals} from another process (or on the terminal), and every decision
- * lands in the audit log that {@code shellgate log} reads.
+ * The review pipeline from the outside: with nobody to ask, an ask is refused at once and says how
+ * to approve; while a person watches with {@code shellgate approvals --watch} in a terminal of
+ * their own, asks wait for their key; and every decision lands in the audit log that
+ * {@code shellgate log} reads.
  */
 class ReviewTest extends SandboxTest {
-
-
-    private static final Pattern ID = Pattern.compile("(?m)^([0-9a-f-]{36})  \\(shell-c pid \\d+");
 
     private Map<String, String> env(Mode mode, int timeout) throws Exception {
         box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", Integer.toString(timeout));
@@ -42,45 +38,38 @@ class ReviewTest extends SandboxTest {
         }, Processes::thread);
     }
 
-    /** Waits until {@code shellgate approvals} lists exactly one ask, and returns its id. */
-    private String awaitWaiting(String command, CompletableFuture<Processes.Result> client) throws Exception {
-        Processes.Result list = null;
-        for (int i = 0; i < 300; i++) {
-            if (client.isDone()) {
-                String files;
-                try (var walk = Files.walk(dir)) {
-                    files = String.join("\n", walk.map(Path::toString).filter(f -> f.contains("state")).toList());
-                }
-                throw new AssertionError("the client did not wait for an answer: " + client.get() + "\nlast listing: " + list
-                        + "\nstate files:\n" + files);
-            }
-            list = box.shellgate("approvals");
-            Matcher m = ID.matcher(list.out());
-            if (m.find()) {
-                assertThat(list.out()).contains("$ " + command).contains("not-read-only: touch is not on the read-only list");
-                return m.group(1);
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no ask appeared in shellgate approvals");
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void anAskWithNobodyToAskIsRefusedAtOnceWithHowToApproveIt(Mode mode) throws Exception {
+        // ten minutes to wait for a person, and nobody who could answer: no terminal, no watcher
+        Map<String, String> env = env(mode, 600);
+        Processes.Result r = box.shellgate(env, null, "-c", "touch nobody");
+        assertThat(r.code()).isEqualTo(126);
+        assertThat(r.err()).startsWith("shellgate: refused (not-read-only): needs review (touch is not on the read-only list),"
+                + " and nobody can answer: there is no terminal to ask on, and nobody runs shellgate approvals --watch.")
+                .contains("start shellgate approvals --watch in a terminal of your own")
+                .contains("[[approved]] entry in " + box.home.resolve(".config/shellgate/policy.toml"));
+        assertThat(box.work.resolve("nobody")).doesNotExist();
+        assertThat(box.shellgate("log", "--json").out()).contains("\"cmd\":\"touch nobody\"").contains("\"run\":false");
     }
 
     @ParameterizedTest
     @EnumSource(Mode.class)
-    void aPersonApprovesOnceFromAnotherProcess(Mode mode) throws Exception {
-        Map<String, String> env = env(mode, 60);
-        CompletableFuture<Processes.Result> client = background(env, "touch approved-once");
-        String id = awaitWaiting("touch approved-once", client);
-        assertThat(box.work.resolve("approved-once")).doesNotExist();
-        Processes.Result answer = box.shellgate("approvals", id.substring(0, 8), "once");
-        assertThat(answer.code()).as(answer.toString()).isZero();
-        Processes.Result r = client.get(60, TimeUnit.SECONDS);
-        assertThat(r.code()).as(r.toString()).isZero();
-        assertThat(box.work.resolve("approved-once")).exists();
-        // the answer was for that request only: it cannot be given again, and the next ask waits anew
-        Processes.Result replay = box.shellgate("approvals", id, "once");
-        assertThat(replay.code()).isEqualTo(4);
-        assertThat(replay.err()).contains("no pending ask has the id");
+    void aPersonWatchingSeesTheAskAndApprovesItOnce(Mode mode) throws Exception {
+        Map<String, String> env = env(mode, 120);
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> client = background(env, "touch approved-once");
+            String shown = watch.awaitQuestion();
+            assertThat(shown).contains("shell-c, pid ").contains("in " + box.work).contains("    touch approved-once")
+                    .contains("- touch is not on the read-only list (not-read-only)");
+            assertThat(box.work.resolve("approved-once")).doesNotExist();
+            assertThat(watch.answer("y")).contains("once");
+            Processes.Result r = client.get(60, TimeUnit.SECONDS);
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(box.work.resolve("approved-once")).exists();
+        }
+        // the answer was for that request only: with nobody watching, the same line is refused again
+        assertThat(box.shellgate(env, null, "-c", "touch approved-once").err()).contains("nobody can answer");
         Processes.Result log = box.shellgate("log", "--json");
         assertThat(log.out()).contains("\"cmd\":\"touch approved-once\"").contains("\"step\":\"person\"")
                 .contains("\"run\":true");
@@ -89,36 +78,70 @@ class ReviewTest extends SandboxTest {
     @ParameterizedTest
     @EnumSource(Mode.class)
     void aRefusalStopsTheCommand(Mode mode) throws Exception {
-        Map<String, String> env = env(mode, 60);
-        CompletableFuture<Processes.Result> client = background(env, "touch refused");
-        String id = awaitWaiting("touch refused", client);
-        assertThat(box.shellgate("approvals", id, "refuse").code()).isZero();
-        Processes.Result r = client.get(60, TimeUnit.SECONDS);
-        assertThat(r.code()).isEqualTo(126);
-        assertThat(r.err()).isEqualTo("shellgate: refused (not-read-only): refused by a person through shellgate approvals\n");
-        assertThat(box.work.resolve("refused")).doesNotExist();
+        Map<String, String> env = env(mode, 120);
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> client = background(env, "touch refused");
+            watch.awaitQuestion();
+            assertThat(watch.answer("n")).contains("refused");
+            Processes.Result r = client.get(60, TimeUnit.SECONDS);
+            assertThat(r.code()).isEqualTo(126);
+            assertThat(r.err()).startsWith("shellgate: refused (not-read-only): refused by a person through shellgate approvals");
+            assertThat(box.work.resolve("refused")).doesNotExist();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void textWrittenToTheWatchersTerminalNeverApproves(Mode mode) throws Exception {
+        Map<String, String> env = env(mode, 120);
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> client = background(env, "touch typed");
+            watch.awaitQuestion();
+            assertThat(watch.typeAtOnce("yes\r")).contains("refused: 4 keys arrived at once");
+            assertThat(client.get(60, TimeUnit.SECONDS).code()).isEqualTo(126);
+            // a key that is not an answer refuses, and says why
+            CompletableFuture<Processes.Result> second = background(env, "touch other");
+            watch.awaitQuestion();
+            assertThat(watch.answer("o")).contains("refused: 'o' is not an answer (y, s, p or n)");
+            assertThat(second.get(60, TimeUnit.SECONDS).code()).isEqualTo(126);
+        }
+        assertThat(box.work.resolve("typed")).doesNotExist();
+        assertThat(box.work.resolve("other")).doesNotExist();
     }
 
     @Test
-    void anAskNobodyAnswersIsRefusedWhenTheTimeRunsOut() throws Exception {
+    void anAskTheWatcherLeavesOpenIsRefusedWhenTheTimeRunsOutOrTheWatcherStops() throws Exception {
         Map<String, String> env = env(Mode.SERVER, 1);
-        Processes.Result r = box.shellgate(env, null, "-c", "touch late");
-        assertThat(r.code()).isEqualTo(126);
-        assertThat(r.err()).contains("nobody answered within 1 s");
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            Processes.Result r = box.shellgate(env, null, "-c", "touch late");
+            assertThat(r.code()).isEqualTo(126);
+            assertThat(r.err()).contains("nobody answered within 1 s");
+            assertThat(watch.terminal().await("no longer waiting")).isNotEmpty();
+            env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+            box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+            CompletableFuture<Processes.Result> client = background(box.client(Mode.NO_SERVER), "touch left");
+            watch.awaitQuestion();
+            // the person closes the watcher's terminal
+            watch.close();
+            Processes.Result left = client.get(60, TimeUnit.SECONDS);
+            assertThat(left.err()).contains("shellgate approvals --watch stopped");
+        }
         assertThat(box.work.resolve("late")).doesNotExist();
-        assertThat(box.shellgate("approvals").out()).isEqualTo("nothing is waiting for review\n");
+        assertThat(box.work.resolve("left")).doesNotExist();
     }
 
     @Test
     void aSessionAnswerStopsAskingForThatCommandInThatSession() throws Exception {
-        Map<String, String> env = env(Mode.SERVER, 60);
+        Map<String, String> env = env(Mode.SERVER, 120);
         env.put("SHELLGATE_SESSION", "wrap-1");
-        CompletableFuture<Processes.Result> client = background(env, "touch again");
-        String id = awaitWaiting("touch again", client);
-        assertThat(box.shellgate("approvals", id, "session").code()).isZero();
-        assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> client = background(env, "touch again");
+            assertThat(watch.awaitQuestion()).contains("session wrap-1");
+            assertThat(watch.answer("s")).contains("always in this session");
+            assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
+        }
         Files.delete(box.work.resolve("again"));
-        // the same command in the same session runs without asking
+        // the same command in the same session runs without asking, with nobody watching
         Processes.Result second = box.shellgate(env, null, "-c", "touch again");
         assertThat(second.code()).as(second.toString()).isZero();
         assertThat(box.work.resolve("again")).exists();
@@ -128,11 +151,13 @@ class ReviewTest extends SandboxTest {
 
     @Test
     void aProjectAnswerIsRememberedInTheUserPolicy() throws Exception {
-        Map<String, String> env = env(Mode.SERVER, 60);
-        CompletableFuture<Processes.Result> client = background(env, "touch kept");
-        String id = awaitWaiting("touch kept", client);
-        assertThat(box.shellgate("approvals", id, "project").code()).isZero();
-        assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
+        Map<String, String> env = env(Mode.SERVER, 120);
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> client = background(env, "touch kept");
+            watch.awaitQuestion();
+            assertThat(watch.answer("p")).contains("always in this project");
+            assertThat(client.get(60, TimeUnit.SECONDS).code()).isZero();
+        }
         Path policy = box.home.resolve(".config/shellgate/policy.toml");
         assertThat(Files.readString(policy)).contains("[[approved]]").contains("command = \"touch kept\"")
                 .contains("project = \"" + box.work + "\"");
@@ -141,6 +166,32 @@ class ReviewTest extends SandboxTest {
         Processes.Result again = box.shellgate(env, null, "-c", "touch kept");
         assertThat(again.code()).as(again.toString()).isZero();
         assertThat(box.shellgate("log", "--json").out().lines().toList().getLast()).contains("\"step\":\"memory\"");
+    }
+
+    @Test
+    void anAgentCannotAnswerItsOwnAsks() throws Exception {
+        Map<String, String> env = env(Mode.SERVER, 120);
+        // its commands may not run the watcher or answer from the command line
+        Processes.Result watch = box.shellgate(env, null, "-c", "shellgate approvals --watch");
+        assertThat(watch.err()).startsWith("shellgate: refused (answers-own-review)");
+        Processes.Result answer = box.shellgate("approvals", "3f2a", "once");
+        assertThat(answer.code()).isEqualTo(2);
+        assertThat(answer.err()).contains("there is no command that answers one");
+        // the watcher needs a terminal, and one watcher at a time
+        Processes.Result piped = box.shellgate("approvals", "--watch");
+        assertThat(piped.code()).isEqualTo(4);
+        assertThat(piped.err()).contains("needs a terminal");
+        try (ApprovalsWatch first = ApprovalsWatch.start(box); TestTerminal second = TestTerminal.start(box, "approvals")) {
+            assertThat(second.await("is watching")).contains("another shellgate approvals --watch");
+            assertThat(second.exitCode()).isEqualTo(4);
+        }
+        // files an agent's tools could write in the state directory answer nothing
+        Path state = box.home.resolve(".local/state/shellgate");
+        Files.createDirectories(state);
+        Files.writeString(state.resolve("approvals.sock"), "{\"v\":1,\"answer\":\"once\"}\n");
+        Processes.Result forged = box.shellgate(env, null, "-c", "touch forged");
+        assertThat(forged.err()).contains("nobody can answer");
+        assertThat(box.work.resolve("forged")).doesNotExist();
     }
 
     @Test
@@ -167,6 +218,20 @@ class ReviewTest extends SandboxTest {
     }
 
     @Test
+    void underWrapTheTerminalIsNeverAsked() throws Exception {
+        Map<String, String> env = env(Mode.SERVER, 600);
+        env.put("SHELLGATE_WRAPPED", "1");
+        // a terminal whose keys may be the agent's: the ask is refused at once instead of shown there
+        Process p = Processes.start(List.of("script", "-q", "-e", "-c",
+                Processes.launcher() + " -c 'touch wrapped'", "/dev/null"), env, box.work);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(126);
+        assertThat(out).contains("nobody can answer").doesNotContain("[r]efuse");
+        assertThat(box.work.resolve("wrapped")).doesNotExist();
+    }
+
+    @Test
     void logFiltersAndRejectsBadArguments() throws Exception {
         Map<String, String> env = env(Mode.SERVER, 0);
         box.shellgate(env, null, "-c", "ls");
@@ -181,7 +246,6 @@ class ReviewTest extends SandboxTest {
         Processes.Result bad = box.shellgate("log", "--since", "yesterday");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("give an age such as 30m");
-        assertThat(box.shellgate("approvals", "abcd").code()).isEqualTo(2);
     }
 
     @Test

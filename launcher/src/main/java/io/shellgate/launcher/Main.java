@@ -67,9 +67,6 @@ public final class Main implements Runnable {
                 if (cls == SessionCommand.class) {
                     return cls.cast(new SessionCommand(in));
                 }
-                if (cls == ApprovalsCommand.class) {
-                    return cls.cast(new ApprovalsCommand(in));
-                }
                 if (cls == HookCommand.class) {
                     return cls.cast(new HookCommand(in));
                 }

@@ -18,16 +18,18 @@ import io.shellgate.rules.Tier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The review pipeline with the real judge, real policy files and the real pending-ask files. */
+/** The review pipeline with the real judge, real policy files and the real approvals desk. */
 class ReviewPipelineTest {
 
     @TempDir
@@ -101,12 +103,94 @@ class ReviewPipelineTest {
     }
 
     @Test
-    void anAskNobodyAnswersIsRefusedAfterTheTimeout() throws Exception {
+    void anAskWithNobodyToAskIsRefusedAtOnceSayingHowToApproveIt() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
         Decision d = review(policy(null), "touch a");
         assertThat(d.runs()).isFalse();
         assertThat(d.step()).isEqualTo(Step.TIMEOUT);
-        assertThat(d.message()).contains("nobody answered within 2 s");
-        assertThat(dir.resolve("state/shellgate/pending")).isEmptyDirectory();
+        assertThat(d.message()).contains("nobody can answer: there is no terminal to ask on, and nobody runs shellgate"
+                + " approvals --watch").contains("start shellgate approvals --watch in a terminal of your own")
+                .contains("[[approved]] entry in " + userPolicy);
+    }
+
+    @Test
+    void anAskAWatcherLeavesUnansweredIsRefusedWhenTheTimeRunsOut() throws Exception {
+        try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+            Decision d = review(policy(null), "touch a");
+            assertThat(d.runs()).isFalse();
+            assertThat(d.message()).contains("nobody answered within 2 s");
+            ApprovalDesk.Asked asked = desk.next(Duration.ofSeconds(1));
+            assertThat(asked.waiting().command()).isEqualTo("touch a");
+            // its asker stopped waiting (the desk sees its connection close): an answer now reaches nobody
+            for (int i = 0; i < 500 && !asked.withdrawn(); i++) {
+                Thread.sleep(20);
+            }
+            assertThat(asked.withdrawn()).isTrue();
+            assertThat(asked.answer(Answer.ONCE, "too late")).isFalse();
+        }
+    }
+
+    @Test
+    void aWatcherThatStopsLeavesNobodyAndTheAskIsRefused() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        ApprovalDesk desk = ApprovalDesk.open(env);
+        Thread.ofVirtual().start(() -> {
+            try {
+                desk.next(Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                return;
+            }
+            desk.close();
+        });
+        Decision d = review(policy(null), "touch a");
+        assertThat(d.runs()).isFalse();
+        assertThat(d.message()).contains("shellgate approvals --watch stopped");
+    }
+
+    @Test
+    void filesWrittenInTheStateDirectoryAnswerNothing() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        Path state = Files.createDirectories(dir.resolve("state/shellgate"));
+        // what an agent's file tools could write: a socket cannot be made that way, an answer has nowhere to go
+        Files.writeString(state.resolve("approvals.sock"), "{\"v\":1,\"answer\":\"once\"}\n");
+        Files.createDirectories(state.resolve("pending"));
+        Files.writeString(state.resolve("pending/x.answer"), "{\"answer\":\"once\"}");
+        Decision d = review(policy(null), "touch a");
+        assertThat(d.runs()).isFalse();
+        assertThat(d.message()).contains("nobody can answer");
+    }
+
+    @Test
+    void aDeskInAStateDirectoryOthersMayWriteIsNotBelieved() throws Exception {
+        try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+            Path state = desk.socket().getParent();
+            Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwxrwxrwx"));
+            try {
+                Decision d = review(policy(null), "touch a");
+                assertThat(d.message()).contains("the approvals socket is not believed").contains("writable by other users");
+                assertThat(desk.next(Duration.ofMillis(100))).isNull();
+            } finally {
+                Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwx------"));
+            }
+        }
+        assertThatThrownBy(() -> {
+            Files.setPosixFilePermissions(dir.resolve("state/shellgate"), PosixFilePermissions.fromString("rwxrwx---"));
+            ApprovalDesk.open(env).close();
+        }).hasMessageContaining("the state directory cannot be trusted").hasMessageContaining("writable by its group");
+    }
+
+    @Test
+    void terminalsAreNotAskedUnderWrapEvenWhenAPersonIsAtHand() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        env.put("SHELLGATE_WRAPPED", "1");
+        Policy p = policy(null);
+        JudgeRequest request = new JudgeRequest("touch a", Dialect.BASH, project, Map.of("PATH", "/usr/bin:/bin"));
+        Verdict v = Judges.create(p).judge(request);
+        Person agentTyping = (ask, timeout) -> Optional.of(Answer.ONCE);
+        Decision d = Reviewers.create(p, env).review(new ReviewRequest(request, v,
+                new Origin(EntryPoint.PTY, 1, "", "s"), agentTyping));
+        assertThat(d.runs()).isFalse();
+        assertThat(d.message()).contains("the terminal is not asked (it belongs to an agent run by shellgate wrap)");
     }
 
     @Test
@@ -218,18 +302,16 @@ class ReviewPipelineTest {
         assertThat(p.notices()).anyMatch(n -> n.contains("configure review or approve commands"));
     }
 
-    /** Answers the first ask that appears through the same files {@code shellgate approvals} uses. */
-    private Thread answerer(Answer answer, AtomicReference<String> answered) {
+    /** Watches as {@code shellgate approvals --watch} does, and answers the first ask that comes. */
+    private Thread answerer(Answer answer, AtomicReference<String> answered) throws Exception {
+        ApprovalDesk desk = ApprovalDesk.open(env);
         return Thread.ofVirtual().start(() -> {
-            Approvals approvals = Approvals.in(env);
-            try {
-                for (int i = 0; i < 200; i++) {
-                    List<Waiting> waiting = approvals.waiting();
-                    if (!waiting.isEmpty()) {
-                        answered.set(approvals.answer(waiting.getFirst().id(), answer, "the test"));
-                        return;
-                    }
-                    Thread.sleep(20);
+            try (desk) {
+                ApprovalDesk.Asked asked = desk.next(Duration.ofSeconds(20));
+                answered.set(asked.answer(answer, "the test") ? asked.waiting().id() : "not taken");
+                // the same ask cannot be answered twice
+                if (asked.answer(Answer.ONCE, "again")) {
+                    answered.set("answered twice");
                 }
             } catch (Exception e) {
                 answered.set("failed: " + e);
@@ -246,10 +328,10 @@ class ReviewPipelineTest {
         Decision d = review(p, "touch a");
         t.join();
         assertThat(d).extracting(Decision::runs, Decision::step).containsExactly(true, Step.PERSON);
-        assertThatThrownBy(() -> Approvals.in(env).answer(answered.get(), Answer.ONCE, "again"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no pending ask");
-        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "1");
-        assertThat(review(p, "touch a").runs()).isFalse();
+        assertThat(answered.get()).matches("[0-9a-f-]{36}");
+        assertThat(d.message()).isEqualTo("approved once by a person through shellgate approvals");
+        // the next ask of the same line is asked afresh: nobody watches now
+        assertThat(review(p, "touch a").message()).contains("nobody can answer");
     }
 
     @Test

@@ -1,19 +1,13 @@
 package io.shellgate.launcher.internal;
 
 import io.shellgate.launcher.ExitCode;
-import io.shellgate.reviewer.Answer;
-import io.shellgate.reviewer.Approvals;
-import io.shellgate.reviewer.Waiting;
-import java.io.BufferedReader;
+import io.shellgate.launcher.internal.person.Watcher;
+import io.shellgate.launcher.internal.pty.UserTerminal;
+import io.shellgate.launcher.internal.pty.os.Platform;
+import io.shellgate.reviewer.ApprovalDesk;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,106 +15,59 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code shellgate approvals}: lists the asks waiting for a person, and answers them. */
+/** {@code shellgate approvals --watch}: the person who answers asks, from a terminal of their own. */
 @Command(name = "approvals", mixinStandardHelpOptions = true,
-        description = {"Lists the commands waiting for a person's review, or answers one.",
-            "  shellgate approvals                 list what waits (with --review: ask about each in turn)",
-            "  shellgate approvals ID ANSWER       answer one: once, session, project or refuse",
-            "An answer names the ask by its id (or a unique start of it, 4 characters at least); it is bound",
-            "to that one request and does nothing for a later look-alike."})
+        description = {"Watches for commands that need a person's review, shows each as it comes (who asked, where,",
+            "the command, why) and reads your answer: y once, s always in this session, p always in this project,",
+            "n refuse. While it runs, such commands wait for you (up to the review time-out); while nobody watches",
+            "and no terminal can be asked, they are refused at once. Run it in a terminal of your own, outside the",
+            "agent: an agent's commands may not run it, and answers come only from this terminal's keyboard."},
+        footer = {"", "Exit code: 0 when you stop watching; 4 when it cannot watch (no terminal, another watcher)."})
 public final class ApprovalsCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The id of the waiting ask to answer.")
-    String id;
+    @Option(names = "--watch", description = "Watch and answer (the default; the name says what it does).")
+    boolean watch;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "ANSWER", description = "once, session, project or refuse.")
-    String answer;
-
-    @Option(names = "--review", description = "Ask about each waiting command in turn, reading answers from stdin.")
-    boolean review;
+    @Parameters(arity = "0..*", hidden = true)
+    List<String> rest;
 
     @Spec
     CommandSpec spec;
 
-    private final InputStream in;
-
-    public ApprovalsCommand(InputStream in) {
-        this.in = in;
-    }
-
     @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        Approvals approvals = Approvals.in(System.getenv());
-        if (approvals == null) {
-            err.println("shellgate: no state directory: set HOME, XDG_STATE_HOME or SHELLGATE_STATE_DIR");
+        if (rest != null && !rest.isEmpty()) {
+            err.println("shellgate approvals: answers are given only on the terminal of shellgate approvals --watch, one key"
+                    + " per ask; there is no command that answers one (an agent could run it)");
+            return ExitCode.USAGE.code();
+        }
+        UserTerminal terminal = Platform.userTerminal();
+        if (terminal == null || System.console() == null || !System.console().isTerminal()) {
+            err.println("shellgate approvals: needs a terminal on standard input and output: your answers are read from its"
+                    + " keyboard");
             return ExitCode.ERROR.code();
         }
-        String by = System.getProperty("user.name", "?") + " through shellgate approvals";
-        if (id != null) {
-            Answer a = answer == null ? null : Answer.parse(answer.toLowerCase(Locale.ROOT));
-            if (a == null) {
-                err.println("shellgate: approvals " + id + ": give an answer: once, session, project or refuse");
-                return ExitCode.USAGE.code();
-            }
+        String by = System.getProperty("user.name", "?");
+        try (ApprovalDesk desk = ApprovalDesk.open(System.getenv())) {
+            Thread restore = new Thread(() -> {
+                terminal.restore();
+                desk.close();
+            }, "shellgate-watch-restore");
+            Runtime.getRuntime().addShutdownHook(restore);
+            terminal.enterRaw();
             try {
-                String full = approvals.answer(id, a, by);
-                out.println("answered " + full + ": " + a.id());
-                return ExitCode.ALLOW.code();
-            } catch (IllegalArgumentException e) {
-                err.println("shellgate: " + e.getMessage());
-                return ExitCode.ERROR.code();
+                new Watcher(terminal, desk, by).run();
+            } finally {
+                terminal.restore();
             }
-        }
-        List<Waiting> waiting = approvals.waiting();
-        if (waiting.isEmpty()) {
-            out.println("nothing is waiting for review");
             return ExitCode.ALLOW.code();
-        }
-        BufferedReader answers = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        for (Waiting w : waiting) {
-            describe(out, w);
-            if (!review) {
-                continue;
-            }
-            out.print("  answer [o]nce, [s]ession, [p]roject, [r]efuse, or Enter to skip: ");
-            out.flush();
-            String line = answers.readLine();
-            if (line == null) {
-                break;
-            }
-            Answer a = switch (line.strip().toLowerCase(Locale.ROOT)) {
-                case "o", "once" -> Answer.ONCE;
-                case "s", "session" -> Answer.SESSION;
-                case "p", "project" -> Answer.PROJECT;
-                case "r", "refuse" -> Answer.REFUSE;
-                default -> null;
-            };
-            if (a != null) {
-                try {
-                    approvals.answer(w.id(), a, by);
-                    out.println("  answered: " + a.id());
-                } catch (IllegalArgumentException e) {
-                    out.println("  " + e.getMessage());
-                }
-            }
-        }
-        if (!review) {
-            out.println("answer with: shellgate approvals ID once|session|project|refuse  (or: shellgate approvals --review)");
-        }
-        return ExitCode.ALLOW.code();
-    }
-
-    private static void describe(PrintWriter out, Waiting w) {
-        long age = Duration.between(w.since(), Instant.now()).toSeconds();
-        long left = Duration.between(Instant.now(), w.until()).toSeconds();
-        out.println(w.id() + "  (" + w.entry() + (w.pid() != 0 ? " pid " + w.pid() : "")
-                + (w.detail().isEmpty() ? "" : " " + w.detail()) + ", waiting " + age + " s, refused in " + left + " s)");
-        out.println("  in " + w.cwd());
-        out.println("  $ " + w.command().strip().replace("\n", "\n    "));
-        for (String r : w.reasons()) {
-            out.println("  - " + r);
+        } catch (IOException e) {
+            err.println("shellgate approvals: " + e.getMessage());
+            return ExitCode.ERROR.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.ERROR.code();
         }
     }
 }

@@ -101,7 +101,7 @@ public final class DoctorCommand implements Callable<Integer> {
         try {
             temp = Files.createTempDirectory("shellgate-doctor");
             try (WrapSession probe = WrapSession.create(temp.resolve("run"), null,
-                    launcher == null ? "/usr/local/bin/shellgate" : launcher, System.getenv(), Path.of("").toAbsolutePath())) {
+                    launcher == null ? "/usr/local/bin/shellgate" : launcher, null, System.getenv(), Path.of("").toAbsolutePath())) {
                 return probe.layer().id() + " layer (" + probe.why() + ")\n          " + probe.layer().reach();
             }
         } catch (IOException | RuntimeException e) {

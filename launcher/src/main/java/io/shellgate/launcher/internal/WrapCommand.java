@@ -4,6 +4,7 @@ import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.server.ServerClient;
+import io.shellgate.launcher.internal.wrap.KnownAgents;
 import io.shellgate.launcher.internal.wrap.Layer;
 import io.shellgate.launcher.internal.wrap.WrapSession;
 import io.shellgate.launcher.internal.shell.ShellChoice;
@@ -50,6 +51,12 @@ public final class WrapCommand implements Callable<Integer> {
                 "namespace: the namespace or nothing (exit 4); path: PATH entries and $SHELL only."})
     String layer;
 
+    @Option(names = "--agent", paramLabel = "AGENT",
+            description = {"The agent, whose own wrapper texts around each command (and start-up probes) are recognised",
+                "exactly and taken off: claude-code, gemini-cli, codex, qwen-code, or none. Default: found from the",
+                "agent's command (claude, gemini, codex, qwen)."})
+    String agentName;
+
     @Option(names = "--javaagent", paramLabel = "JAR", arity = "0..1", fallbackValue = "",
             description = {"Add -javaagent:JAR to JAVA_TOOL_OPTIONS in the agent's environment, so that every JVM it",
                 "starts (itself, if it is one) judges the processes it starts. JAR defaults to $SHELLGATE_AGENT_JAR,",
@@ -95,6 +102,11 @@ public final class WrapCommand implements Callable<Integer> {
             err.println("shellgate wrap: no shell found to run the agent's commands (tried $SHELLGATE_SHELL, $SHELL, zsh, bash, sh)");
             return ExitCode.ERROR.code();
         }
+        String known = agentName != null ? agentName : KnownAgents.of(agent).orElse("none");
+        if (!KnownAgents.IDS.contains(known) && !known.equals("none")) {
+            err.println("shellgate wrap: --agent must be one of " + String.join(", ", KnownAgents.IDS) + " or none, not '" + known + "'");
+            return ExitCode.USAGE.code();
+        }
         Path cwd = Path.of("").toAbsolutePath();
         String problem = startable(agent.getFirst(), env.get("PATH"), cwd);
         if (problem != null) {
@@ -110,7 +122,8 @@ public final class WrapCommand implements Callable<Integer> {
         }
         WrapSession session;
         try {
-            session = WrapSession.create(RunDir.of(System.getenv()).dir(), wanted, Path.of(self).toAbsolutePath().toString(), env, cwd);
+            session = WrapSession.create(RunDir.of(System.getenv()).dir(), wanted, Path.of(self).toAbsolutePath().toString(),
+                    known.equals("none") ? null : known, env, cwd);
         } catch (IOException | IllegalStateException e) {
             err.println("shellgate wrap: " + e.getMessage());
             return ExitCode.ERROR.code();

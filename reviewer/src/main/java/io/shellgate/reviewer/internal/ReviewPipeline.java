@@ -3,8 +3,6 @@ package io.shellgate.reviewer.internal;
 import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Answer;
 import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.PendingAsk;
-import io.shellgate.reviewer.Person;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Reviewer;
 import io.shellgate.reviewer.Step;
@@ -15,14 +13,11 @@ import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The steps of review in order (remembered approvals, the LLM reviewer, a person); the first that
@@ -36,6 +31,7 @@ public final class ReviewPipeline implements Reviewer {
     private final LlmStep llm;
     private final Path stateDir;
     private final AuditWriter audit;
+    private final PersonStep people;
     /** Process-wide, so that a reloaded policy (a new pipeline) keeps what sessions approved. */
     private static final Map<String, Set<String>> sessionApprovals = new ConcurrentHashMap<>();
 
@@ -46,6 +42,7 @@ public final class ReviewPipeline implements Reviewer {
         this.llm = LlmStep.create(policy, env);
         this.stateDir = StateDir.of(env);
         this.audit = new AuditWriter(stateDir);
+        this.people = new PersonStep(stateDir, noTerminal(env));
     }
 
     @Override
@@ -118,48 +115,31 @@ public final class ReviewPipeline implements Reviewer {
             return new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
                     + "), and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)", v);
         }
-        Instant deadline = Instant.now().plusSeconds(seconds);
-        PendingAsk ask = new PendingAsk(UUID.randomUUID().toString(), r.request(), v, r.origin());
-        AtomicReference<Optional<Answer>> local = new AtomicReference<>();
-        Thread localThread = null;
-        if (r.person() != null) {
-            Person person = r.person();
-            localThread = Thread.ofVirtual().start(() -> {
-                try {
-                    local.set(person.ask(ask, Duration.ofSeconds(seconds)));
-                } catch (InterruptedException e) {
-                    local.set(Optional.empty());
-                }
-            });
+        return switch (people.ask(r, seconds)) {
+            case PersonStep.Outcome.Answered a -> apply(r, a.answer(), a.by());
+            case PersonStep.Outcome.Nobody n when n.why().startsWith("nobody answered within") ->
+                new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and " + n.why(), v);
+            case PersonStep.Outcome.Nobody n -> new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
+                    + "), and nobody can answer: " + n.why() + ". " + howToApprove(), v);
+        };
+    }
+
+    /** What a person can do about an ask nobody could answer. */
+    private String howToApprove() {
+        return "To let it run, start shellgate approvals --watch in a terminal of your own and run it again, or approve it"
+                + " with an [[approved]] entry in " + PolicyLoader.userPolicyPath(env).map(Path::toString)
+                        .orElse("your user policy file");
+    }
+
+    /** Why terminals are never asked in this process, or null when they may be: an agent may be typing there. */
+    private static String noTerminal(Map<String, String> env) {
+        if ("1".equals(env.get("SHELLGATE_WRAPPED"))) {
+            return "it belongs to an agent run by shellgate wrap";
         }
-        Optional<Answer> answer = Optional.empty();
-        String by = "a person at the terminal";
-        try {
-            if (stateDir != null) {
-                // the person at hand may answer first
-                answer = new PendingAsks(stateDir).await(ask, deadline, () -> local.get() != null && local.get().isPresent());
-                by = "a person through shellgate approvals";
-            } else if (localThread != null) {
-                localThread.join(Duration.ofSeconds(seconds));
-            }
-        } catch (IOException e) {
-            if (localThread != null) {
-                localThread.join(Duration.between(Instant.now(), deadline).plusMillis(1));
-            }
-        } finally {
-            if (localThread != null && localThread.isAlive()) {
-                localThread.interrupt();
-            }
+        if ("0".equals(env.get("SHELLGATE_ASK_TTY"))) {
+            return "SHELLGATE_ASK_TTY=0";
         }
-        if (answer.isEmpty() && local.get() != null && local.get().isPresent()) {
-            answer = local.get();
-            by = "a person at the terminal";
-        }
-        if (answer.isEmpty()) {
-            return new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and nobody answered within "
-                    + seconds + " s", v);
-        }
-        return apply(r, answer.get(), by);
+        return null;
     }
 
     /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */

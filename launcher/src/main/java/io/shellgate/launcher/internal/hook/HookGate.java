@@ -99,7 +99,7 @@ public final class HookGate {
     /** For an agent that cannot ask: what a person does to let this exact command run. */
     static String howToApprove(String command) {
         return "A person can allow it with an approval in ~/.config/shellgate/policy.toml ([[approved]] with command = "
-                + HookAgent.JSON.valueToTree(command) + "), then the agent may run it again";
+                + HookAgent.JSON.valueToTree(command) + "), after which the agent may run it again";
     }
 
     private static String quote(String word) {

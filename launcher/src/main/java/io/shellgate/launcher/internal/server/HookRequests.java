@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.launcher.internal.hook.HookAgent;
 import io.shellgate.launcher.internal.hook.HookAnswer;
 import io.shellgate.launcher.internal.hook.HookGate;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -58,8 +56,8 @@ final class HookRequests {
         ObjectNode out = Protocol.object();
         out.put("v", Protocol.VERSION);
         out.put("exit", answer.exit());
-        out.put("stdout64", Base64.getEncoder().encodeToString(answer.stdout().getBytes(StandardCharsets.UTF_8)));
-        out.put("stderr64", Base64.getEncoder().encodeToString(answer.stderr().getBytes(StandardCharsets.UTF_8)));
+        out.put("stdout", answer.stdout());
+        out.put("stderr", answer.stderr());
         return out;
     }
 }

@@ -19,9 +19,10 @@ final class EntryScripts {
      * @param bin the session's directory of PATH entries
      * @param real the covered shell file's real content, reachable under another path
      * @param launcher shellgate's launcher script
+     * @param agent the agent whose wrapper texts the judge recognises, or null
      * @param judged whether the shell's language is judged (else it is refused)
      */
-    static String cover(String bash, String key, String bin, String real, String launcher, boolean judged) {
+    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
         String once = key.substring(0, key.lastIndexOf('/') + 1) + "once.key";
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
@@ -34,14 +35,14 @@ final class EntryScripts {
                     exec -a "$0" %s "$@"
                 fi
                 unset SHELLGATE_PASS_ONCE
-                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, judged);
+                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
     }
 
     /**
      * An entry in the directory put first on PATH: it runs the next {@code name} on PATH, as the
      * agent would have found it without the entry, through the gate.
      */
-    static String onPath(String bash, String key, String bin, String name, String launcher, boolean judged) {
+    static String onPath(String bash, String key, String bin, String name, String launcher, String agent, boolean judged) {
         return head(bash, key, bin, name) + """
                 if [ -z "$sg_real" ]; then
                     printf '%%s: command not found\\n' %s >&2
@@ -50,7 +51,7 @@ final class EntryScripts {
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" "$sg_real" "$@"
                 fi
-                """.formatted(quote(name)) + judge(bash, "\"$sg_real\"", launcher, judged);
+                """.formatted(quote(name)) + judge(bash, "\"$sg_real\"", launcher, agent, judged);
     }
 
     /**
@@ -79,7 +80,7 @@ final class EntryScripts {
                 """.formatted(quote(key), quote(bin), quote(bin), find, quote(bin));
     }
 
-    private static String judge(String bash, String shell, String launcher, boolean judged) {
+    private static String judge(String bash, String shell, String launcher, String agent, boolean judged) {
         if (!judged) {
             return """
                     printf 'shellgate: refused (shell-not-judged): %%s runs a language shellgate does not judge; start it from a command the gate allows, or use bash, zsh or sh\\n' %s >&2
@@ -88,7 +89,8 @@ final class EntryScripts {
         }
         // the pass goes to the launcher, which hands it only to a command it lets run
         return "export SHELLGATE_PASS=$sg_pass\n"
-                + "exec " + quote(bash) + " " + quote(launcher) + " --shell " + shell + " \"$@\"\n";
+                + "exec " + quote(bash) + " " + quote(launcher) + (agent == null ? "" : " --agent " + quote(agent))
+                + " --shell " + shell + " \"$@\"\n";
     }
 
     /** A word in single quotes for bash. */

@@ -45,12 +45,13 @@ public final class WrapSession implements AutoCloseable {
      * @param run the run directory (private to this user)
      * @param wanted the layer asked for, or null to take the namespace where it works
      * @param launcher shellgate's launcher script
+     * @param agent the agent whose wrapper texts the judge recognises (claude-code...), or null
      * @param env the agent's environment (its PATH and SHELL are looked at)
      * @param cwd where the agent starts
      * @throws IOException when the directory cannot be made
      * @throws IllegalStateException when the layer asked for cannot be had, saying why
      */
-    public static WrapSession create(Path run, Layer wanted, String launcher, Map<String, String> env, Path cwd)
+    public static WrapSession create(Path run, Layer wanted, String launcher, String agent, Map<String, String> env, Path cwd)
             throws IOException {
         Files.createDirectories(run);
         Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
@@ -74,7 +75,7 @@ public final class WrapSession implements AutoCloseable {
                         : "bubblewrap (bwrap) is not installed in /usr/bin (apt-get install bubblewrap)";
                 layer = Layer.PATH;
             } else {
-                Optional<String> problem = namespace(dir, shells, realBash, key, launcher, binds, bwrap.get(), cwd);
+                Optional<String> problem = namespace(dir, shells, realBash, key, launcher, agent, binds, bwrap.get(), cwd);
                 if (problem.isEmpty()) {
                     why = "bubblewrap at " + bwrap.get().program();
                     layer = Layer.NAMESPACE;
@@ -91,7 +92,7 @@ public final class WrapSession implements AutoCloseable {
             Path bin = Files.createDirectory(dir.resolve("bin"));
             for (String name : allNames()) {
                 Path entry = bin.resolve(name);
-                Files.writeString(entry, EntryScripts.onPath(interpreter, key.toString(), bin.toString(), name, launcher,
+                Files.writeString(entry, EntryScripts.onPath(interpreter, key.toString(), bin.toString(), name, launcher, agent,
                         KnownShells.judged(name)));
                 Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             }
@@ -104,7 +105,7 @@ public final class WrapSession implements AutoCloseable {
 
     /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
     private static Optional<String> namespace(Path dir, List<ShellFiles.Found> shells, Path realBash, Path key, String launcher,
-            List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
+            String agent, List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
         Path real = Files.createDirectory(dir.resolve("real"));
         Path cover = Files.createDirectory(dir.resolve("cover"));
         for (int i = 0; i < shells.size(); i++) {
@@ -118,7 +119,7 @@ public final class WrapSession implements AutoCloseable {
             ShellFiles.Found f = shells.get(i);
             Path entry = cover.resolve(Integer.toString(i));
             Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
-                    real.resolve(Integer.toString(i)).toString(), launcher, f.judged()));
+                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged()));
             Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             binds.add(new Path[] {entry, f.file()});
         }
