@@ -79,7 +79,7 @@ final class Declarations {
         Scope scope = inv.scope;
         String t = f.textWithoutPatterns();
         int eq = assignmentEquals(t);
-        String target = eq < 0 ? t : t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq);
+        String target = eq < 0 ? t : t.substring(0, eq > 0 && t.charAt(eq - 1) == '+' ? eq - 1 : eq);
         int open = target.indexOf('[');
         String name = open < 0 ? target : target.substring(0, open);
         if (!Assignments.isName(name)) {
