@@ -3,6 +3,7 @@ package io.shellgate.judge.internal.analysis;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.syntax.Assignment;
+import io.shellgate.judge.internal.syntax.Part;
 import io.shellgate.judge.internal.syntax.Word;
 import io.shellgate.rules.Tier;
 import java.util.Set;
@@ -164,10 +165,40 @@ final class Assignments {
     private static Field value(Analyzer a, Assignment as, Scope scope) {
         if (as.array() != null) {
             for (Word w : as.array()) {
-                a.expander.expand(w, scope);
+                if (!w.parts().isEmpty() && w.parts().getFirst() instanceof Part.Literal l && !l.quoted()
+                        && l.text().startsWith("[")) {
+                    // [SUB]=value: bash neither splits nor globs it
+                    element(a, as.name(), a.expander.single(w, scope), scope, as.span());
+                } else {
+                    a.expander.expand(w, scope);
+                }
             }
             return Field.hole();
         }
         return a.expander.single(as.value(), scope).asExpanded();
+    }
+
+    /**
+     * One element of {@code NAME=(...)}: {@code [SUB]=value} names its index, and bash expands SUB
+     * and then evaluates it as arithmetic ({@code a=(['$(cmd)']=1)} runs cmd), so SUB is code.
+     * Quoting the bracket would make it a plain value; judging it as a subscript anyway only asks more.
+     */
+    private static void element(Analyzer a, String array, Field f, Scope scope, Span span) {
+        String t = f.textWithoutPatterns();
+        if (t.isEmpty() || t.charAt(0) != '[') {
+            return;
+        }
+        int depth = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '[') {
+                depth++;
+            } else if (c == ']' && --depth == 0) {
+                if (t.startsWith("=", i + 1) || t.startsWith("+=", i + 1)) {
+                    Arithmetic.subscript(a, array, new Field(t.substring(1, i), f.producers(), false, true), scope, span);
+                }
+                return;
+            }
+        }
     }
 }

@@ -86,6 +86,15 @@ final class Declarations {
             ShellState.ask(a, inv, Checks.SHELL_STATE, builtin + " " + f.display() + ": the name is not known here");
             return;
         }
+        if (eq < 0 && open >= 0) {
+            // zsh evaluates the subscript of a name declared without a value (typeset 'a[$(cmd)]' runs cmd)
+            if (!target.endsWith("]")) {
+                ShellState.ask(a, inv, Checks.SHELL_STATE, builtin + " " + f.display() + ": the name is not known here");
+                return;
+            }
+            Arithmetic.subscript(a, name, new Field(target.substring(open + 1, target.length() - 1), f.producers(), false, true),
+                    scope, inv.span());
+        }
         if (p.has('i') || builtin.equals("integer") || builtin.equals("float") || p.has('E') || p.has('F')) {
             scope.options.integers.add(name);
         } else if (p.hasAny('i')) {

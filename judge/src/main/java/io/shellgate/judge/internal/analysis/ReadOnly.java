@@ -4,6 +4,7 @@ import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Matches an invocation against the read-only list: every option permitted, operands of the
@@ -53,7 +54,10 @@ final class ReadOnly {
                     before = args.subList(0, args.size() - rest.size() - 1);
                 }
                 int mark = a.findings.mark();
-                List<String> problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
+                List<String> problems = globals(a, program, before);
+                if (problems.isEmpty()) {
+                    problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
+                }
                 if (problems.isEmpty()) {
                     OptionValues.judgeCollectedCode(a, inv);
                     trust(a, inv, program, resolution, builtin);
@@ -73,6 +77,26 @@ final class ReadOnly {
         inv.unknownSubcommand = hasSubcommands && !subcommandMatched && !args.isEmpty() && args.getFirst().isLiteral()
                 && !args.getFirst().plain().startsWith("-");
         return inv.problems.isEmpty() ? Outcome.NOT_LISTED : Outcome.REJECTED;
+    }
+
+    /**
+     * The options before a subcommand ({@code systemctl -H host status}) must be on the program's
+     * read-only list of global options: the others reach another host or machine, or change what
+     * runs. git has a check of its own ({@code -C DIR}).
+     */
+    private static List<String> globals(Analyzer a, String program, List<Field> before) {
+        if (before.isEmpty() || program.equals("git")) {
+            return List.of();
+        }
+        Set<String> readOnly = a.policy.readOnlyGlobalOptions.getOrDefault(program, Set.of());
+        for (Field f : before) {
+            String t = f.isLiteral() ? f.plain() : "";
+            String name = t.startsWith("--") && t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+            if (!readOnly.contains(name)) {
+                return List.of("the global option " + f.display() + " is not one that only shows " + program + "'s state");
+            }
+        }
+        return List.of();
     }
 
     /** Asks when the program that runs is not a trusted file. */
