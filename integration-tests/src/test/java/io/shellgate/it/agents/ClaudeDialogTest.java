@@ -51,6 +51,8 @@ class ClaudeDialogTest {
             terminal.awaitOnScreen("Interrupted");
             assertThat(root.resolve("work/made-by-the-agent")).doesNotExist();
             assertThat(stub.toolResults()).isEmpty();
+        } finally {
+            Agents.stopServer(root);
         }
     }
 
@@ -63,6 +65,8 @@ class ClaudeDialogTest {
             terminal.type("\r");
             awaitToolResult(stub);
             assertThat(root.resolve("work/made-by-the-agent")).exists();
+        } finally {
+            Agents.stopServer(root);
         }
     }
 
