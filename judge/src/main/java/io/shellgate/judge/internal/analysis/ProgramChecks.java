@@ -17,6 +17,15 @@ final class ProgramChecks {
     private static final Pattern PACKAGE = Pattern.compile(
             "(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*(?:@[A-Za-z0-9._~^<>=| -]+)?");
 
+    /**
+     * A word of an ss filter that names nothing to look up: keywords and operators, socket states,
+     * numeric addresses (IPv4, bracketed IPv6, with a prefix length) and ports ({@code :22}, {@code *:443}).
+     */
+    private static final Pattern SS_WORD = Pattern.compile("(?i)(?:state|exclude|dst|src|dport|sport|dev|fwmark|cgroup|autobound"
+            + "|and|or|not|eq|neq|ne|ge|le|gt|lt|[()!<>=&|]+|all|connected|synchronized|bucket|big|established|syn-sent|syn-recv"
+            + "|fin-wait-1|fin-wait-2|time-wait|closed|close-wait|last-ack|listening|listen|closing"
+            + "|(?:(?:\\d{1,3}(?:\\.\\d{1,3}){0,3}|\\[[0-9a-f:.]*\\]|\\*)(?:/\\d{1,3})?)?(?::(?:\\d{1,5}|\\*))?)");
+
     private ProgramChecks() {}
 
     /** Runs the check the entry names, after its options were parsed; false when it is not one of these. */
@@ -42,6 +51,16 @@ final class ProgramChecks {
                 String problem = PsCheck.problem(args);
                 if (problem != null) {
                     ask(a, inv, Checks.PRINTS_ENVIRONMENT, problem);
+                }
+            }
+            case "ss-filter" -> {
+                for (Field f : parsed.operands()) {
+                    // ss joins its operands into one filter text and reads it in words
+                    if (!f.isLiteral() || !java.util.Arrays.stream(f.plain().replace('(', ' ').replace(')', ' ').trim().split("\\s+"))
+                            .allMatch(w -> SS_WORD.matcher(w).matches())) {
+                        ask(a, inv, Checks.NOT_READ_ONLY, "ss looks the filter word " + f.display() + " up as a host or service"
+                                + " name (a query to the name servers); only numeric addresses and ports, states and keywords are read-only");
+                    }
                 }
             }
             case "maven-config" -> project(a, inv, program, List.of(".mvn/jvm.config", ".mvn/maven.config",
