@@ -188,8 +188,10 @@ class JavaAgentTest {
         Path rc = Files.writeString(box.root.resolve("rc.sh"), "touch " + marker + "\n");
         assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "BASH_ENV=" + rc, "bash", "-c", "ls")))
                 .contains("rule=dangerous-variable tier=ask");
-        // one the policy does not know asks (a kubeconfig can name a program to run); a safe one does not
+        // a kubeconfig can name a program to run; one the policy does not know asks too; a safe one does not
         assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "KUBECONFIG=/tmp/k", "echo", "x")))
+                .contains("rule=dangerous-variable tier=ask").contains("KUBECONFIG");
+        assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "SG_NOT_A_KNOWN_SETTING=/tmp/k", "echo", "x")))
                 .contains("rule=environment-assignment tier=ask");
         assertThat(line(jvm.run(box, "", "pb-in", box.work.toString(), "LANG=C", "echo", "x"))).isEqualTo("RAN exit=0 out=x");
         assertThat(marker).doesNotExist();

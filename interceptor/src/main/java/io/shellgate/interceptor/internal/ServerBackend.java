@@ -32,7 +32,8 @@ final class ServerBackend implements Backend {
     private static final long REPLY_MILLIS = 10 * 60_000L;
     private static final long WATCH_MILLIS = 1000;
     private static final long EXPIRED = -1;
-    private static final long START_MILLIS = 20_000L;
+    /** A JVM starting on two busy cores may take half a minute: waiting longer only delays a refusal. */
+    private static final long START_MILLIS = 60_000L;
     /** The name the JVM's own environment has on a connection. */
     static final String JVM_ENV = "jvm";
 
