@@ -64,9 +64,13 @@ class PtyShellTest extends SandboxTest {
         return term;
     }
 
-    /** Answers the question on the screen and waits until the answer is shown: later keys go to the shell. */
+    /**
+     * Answers the question on the screen as a person who read it would (a key within 300 ms of it
+     * is no answer), and waits until the answer is shown: later keys go to the shell.
+     */
     private void answer(String key) throws Exception {
         term.await("[n] refuse: ");
+        Thread.sleep(400);
         term.type(key);
         term.await(switch (key) {
             case "y" -> "once";
@@ -94,7 +98,8 @@ class PtyShellTest extends SandboxTest {
     @ValueSource(strings = {"bash", "zsh"})
     void aDeniedLinePrintsTheReasonAndDoesNotRun(String shell) throws Exception {
         shell(shell).type("rm marker\r");
-        term.await("shellgate: refused `rm marker` (no-marker-delete): the marker stays");
+        term.await("`rm marker`");
+        term.await("shellgate: refused (no-marker-delete): the marker stays");
         sentinel(1);
         assertThat(marker).exists();
     }
@@ -107,6 +112,25 @@ class PtyShellTest extends SandboxTest {
         answer("n");
         term.await("refused by a person");
         sentinel(2);
+        assertThat(box.work.resolve("made")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh"})
+    void textWrittenWhileTheQuestionIsShownNeverApproves(String shell) throws Exception {
+        shell(shell).type("touch made\r");
+        term.await("[n] refuse: ");
+        Thread.sleep(400);
+        // what a program writing to the terminal, or a paste, or a line typed ahead looks like
+        term.type("yes\r");
+        term.await("refused: 4 keys arrived at once");
+        sentinel(7);
+        term.type("touch made\r");
+        term.await("[n] refuse: ");
+        Thread.sleep(400);
+        term.type("o");
+        term.await("refused: 'o' is not an answer (y, s, p or n)");
+        sentinel(8);
         assertThat(box.work.resolve("made")).doesNotExist();
     }
 

@@ -111,6 +111,10 @@ final class ServerBackend implements Backend {
             return known;
         }
         Map<String, Object> reply = exchange(line, env, cwd);
+        if (reply.get("warning") instanceof String warning) {
+            // the decision could not be logged: said on every one
+            System.err.println(warning);
+        }
         Outcome outcome = outcome(reply);
         if (reply.get("recheck") instanceof Map<?, ?> recheck && recheck.get("token") instanceof String token
                 && recheck.get("facts") instanceof List<?> facts) {
@@ -318,11 +322,14 @@ final class ServerBackend implements Backend {
         if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("no server.sock");
         }
-        String me = System.getProperty("user.name");
-        // a socket only this user can have made: the directory is theirs (and the server keeps it 0700)
-        if (!Files.getOwner(run, LinkOption.NOFOLLOW_LINKS).getName().equals(me)
-                || !Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS).getName().equals(me)) {
-            throw new IOException(run + " is not owned by " + me);
+        // a socket only this user can have made: in a directory of theirs that nobody else may write
+        // (where another user could swap the socket for one of their own)
+        String distrust = RunDirTrust.problem(run, true);
+        if (distrust == null) {
+            distrust = RunDirTrust.problem(socket, false);
+        }
+        if (distrust != null) {
+            throw new IOException("the run directory is not believed: " + distrust);
         }
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
@@ -347,7 +354,9 @@ final class ServerBackend implements Backend {
         Path starting = run.resolve("starting");
         long now = System.currentTimeMillis() / 1000;
         try {
-            if (now - Long.parseLong(Files.readString(starting).trim()) < 10) {
+            // only a record of this user's: another's could hold every start off
+            if (RunDirTrust.problem(starting, false) == null
+                    && now - Long.parseLong(Files.readString(starting).trim()) < 10) {
                 return;
             }
         } catch (IOException | NumberFormatException e) {
@@ -369,7 +378,7 @@ final class ServerBackend implements Backend {
         env.remove("JDK_JAVA_OPTIONS");
         env.remove(AgentOptions.ENV);
         env.put("SHELLGATE_RUN_DIR", run.toString());
-        pb.start();
+        Gate.startOwn(pb);
     }
 
     private Path launcherPath() {

@@ -4,17 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.Gates;
-import io.shellgate.reviewer.Decision;
+import io.shellgate.launcher.ExitCode;
 import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
-import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.Result;
 import io.shellgate.reviewer.Step;
 import io.shellgate.rules.Tier;
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.server.JudgeProvider;
-import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -81,32 +79,34 @@ public final class HookCommand implements Callable<Integer> {
         }
         String cwdText = hook.path("cwd").asText("");
         Path cwd = cwdText.startsWith("/") && Files.isDirectory(Path.of(cwdText)) ? Path.of(cwdText) : Path.of("").toAbsolutePath();
+        // Claude Code keeps one shell for the session: a variable the environment does not have may
+        // still be set there, so it is unknown, not empty
+        JudgeRequest request = new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false);
+        String session = hook.path("session_id").asText("");
+        Origin origin = new Origin(EntryPoint.HOOK, ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L),
+                "claude-code", session.isEmpty() ? "" : "claude-code-" + session);
+        // memory and the LLM may answer; a person is asked by Claude Code itself ("ask")
+        Result result;
         try {
-            Gates.Gate loaded = new JudgeProvider(null).load(cwd, System.getenv());
-            // Claude Code keeps one shell for the session: a variable the environment does not
-            // have may still be set there, so it is unknown, not empty
-            JudgeRequest request = new JudgeRequest(command.asText(), Dialect.BASH, cwd, System.getenv(), null, false);
-            Verdict v = loaded.judge().judge(request);
-            String session = hook.path("session_id").asText("");
-            // memory and the LLM may answer; a person is asked by Claude Code itself ("ask")
-            Decision d = loaded.reviewer().review(new ReviewRequest(request, v,
-                    new Origin(EntryPoint.HOOK, ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L),
-                            "claude-code", session.isEmpty() ? "" : "claude-code-" + session), null, false));
-            var r = v.primary();
-            if (d.runs()) {
-                out.println(decision("allow", "shellgate " + (d.step() == Step.JUDGE ? "allow (" + r.rule() + "): " + r.message()
-                        : "approved (" + d.step().id() + "): " + d.message())));
-            } else if (v.tier() == Tier.ASK && d.step() == Step.TIMEOUT) {
-                out.println(decision("ask", "shellgate ask (" + r.rule() + "): " + r.message()));
-            } else {
-                out.println(decision("deny", "shellgate deny (" + r.rule() + "): "
-                        + (v.tier() == Tier.ASK ? d.message() : r.message())));
-            }
-        } catch (PolicyException e) {
-            out.println(decision("deny", "shellgate: the policy is invalid: " + String.join("; ", e.problems())));
+            result = Gatekeeper.of(GateConfig.of(System.getenv(), null)).decide(request, origin, People.agentsOwnUser());
         } catch (RuntimeException e) {
             // an internal error must not let the command through: a hook's failure is not a deny
             out.println(decision("deny", "shellgate could not judge the command: " + e));
+            return 0;
+        }
+        String warning = result.warning() == null ? "" : " (" + result.warning() + ")";
+        if (result.warning() != null) {
+            err.println(result.warning());
+        }
+        switch (result) {
+            case Result.Runs r -> out.println(decision("allow", "shellgate " + (r.step() == Step.JUDGE
+                    ? "allow (" + r.verdict().primary().rule() + "): " + r.verdict().primary().message()
+                    : "approved (" + r.step().id() + "): " + r.message()) + warning));
+            case Result.Refused r when r.tier() == Tier.ASK && r.step() == Step.TIMEOUT ->
+                out.println(decision("ask", "shellgate ask (" + r.rule() + "): " + r.verdict().primary().message() + warning));
+            case Result.Refused r -> out.println(decision("deny", "shellgate deny (" + r.rule() + "): " + r.message() + warning));
+            case Result.PolicyBroken p -> out.println(decision("deny", "shellgate: the policy is invalid: "
+                    + String.join("; ", p.problems()) + warning));
         }
         return 0;
     }

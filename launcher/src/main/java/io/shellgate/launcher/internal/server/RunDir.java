@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import io.shellgate.reviewer.PrivateFolder;
 
 /**
  * Where the judge server keeps its socket, port, token and pid: a private (0700) directory,
@@ -48,6 +49,20 @@ public record RunDir(Path dir) {
 
     public Path pid() {
         return dir.resolve("server.pid");
+    }
+
+    /**
+     * Why a client must not believe this directory's server, or null when it may: the directory
+     * and the server's files must be this user's and writable by nobody else.
+     */
+    public String problem() {
+        String p = PrivateFolder.problem(dir);
+        for (Path f : new Path[] {socket(), port(), token(), proof()}) {
+            if (p == null && Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                p = PrivateFolder.fileProblem(f);
+            }
+        }
+        return p;
     }
 
     /** Creates the directory private to this user, and refuses one that others can enter. */
