@@ -52,6 +52,17 @@ public final class AgentTarget {
                     System.out.flush();
                 } while (in.readLine() != null);
             }
+            // shell-lines argv...: like an agent's shell tool, starts argv + [line] for every line on
+            // standard input, one after the other
+            case "shell-lines" -> {
+                java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    List<String> argv = new java.util.ArrayList<>(rest);
+                    argv.add(line);
+                    run(() -> new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+                    System.out.flush();
+                }
+            }
             // one-builder LIB FILE argv...: one builder started as it is, again, with LD_PRELOAD=LIB
             // put in its environment, without it again, and with its output sent to FILE
             case "one-builder" -> {

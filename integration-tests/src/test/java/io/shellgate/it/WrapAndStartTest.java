@@ -41,7 +41,7 @@ class WrapAndStartTest extends SandboxTest {
                 """);
         assertThat(r.code()).as(r.toString()).isEqualTo(3);
         assertThat(r.out()).isEqualTo("gated\nrm: 126\nshell: /bin/bash\nsession: wrap\n");
-        assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
+        assertThat(r.err()).startsWith("shellgate wrap: namespace layer").contains("\nshellgate: refused (not-read-only)");
         assertThat(marker).exists();
         // the server was started for the session
         assertThat(box.awaitOnDemandServer().isAlive()).isTrue();
@@ -58,6 +58,8 @@ class WrapAndStartTest extends SandboxTest {
         // exit 2 is Claude Code's "block"; any other failure would let the call go on
         Map<String, String> noJvm = new HashMap<>(box.env);
         noJvm.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
+        // the first call started a server, which would answer without a JVM
+        noJvm.put("SHELLGATE_NO_SERVER", "1");
         Processes.Result broken = box.shellgate(noJvm, input, "hook", "claude-code");
         assertThat(broken.code()).isEqualTo(2);
         assertThat(broken.err()).contains("not a Java 25");

@@ -2,6 +2,8 @@ package io.shellgate.launcher.internal;
 
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.server.RunDir;
+import io.shellgate.launcher.internal.wrap.WrapSession;
+import java.io.IOException;
 import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
@@ -91,6 +93,30 @@ public final class DoctorCommand implements Callable<Integer> {
         }
         out.println("server:   " + server + " in " + run.dir());
         out.println("java:     " + Runtime.version() + " at " + System.getProperty("java.home"));
+        out.println("wrap:     " + wrapLayer());
         return code;
+    }
+
+    /** Which layer {@code shellgate wrap} would use here, found by making (and removing) a session. */
+    private static String wrapLayer() {
+        String launcher = System.getenv("SHELLGATE_LAUNCHER");
+        Path temp = null;
+        try {
+            temp = Files.createTempDirectory("shellgate-doctor");
+            try (WrapSession probe = WrapSession.create(temp.resolve("run"), null,
+                    launcher == null ? "/usr/local/bin/shellgate" : launcher, null, System.getenv(), Path.of("").toAbsolutePath())) {
+                return probe.layer().id() + " layer (" + probe.why() + ")\n          " + probe.layer().reach();
+            }
+        } catch (IOException | RuntimeException e) {
+            return "cannot be set up here: " + e.getMessage();
+        } finally {
+            if (temp != null) {
+                try {
+                    Directories.deleteTree(temp);
+                } catch (IOException e) {
+                    // a temporary directory left behind is not worth a doctor's failure
+                }
+            }
+        }
     }
 }

@@ -44,6 +44,7 @@ public final class RequestHandler {
     private final Map<String, Reusable> reusable = new ConcurrentHashMap<>();
     private final AtomicLong tokens = new AtomicLong();
     private final Gatekeepers gates;
+    private final HookRequests hooks;
     private final String self;
     /** The server's {@code server.pid}, whose identity names this server in {@code recheck} facts; null: none offered. */
     private final Path serverFile;
@@ -54,6 +55,7 @@ public final class RequestHandler {
      */
     public RequestHandler(Gatekeepers gates, String self, Path serverFile) {
         this.gates = gates;
+        this.hooks = new HookRequests(gates);
         this.self = self;
         this.serverFile = serverFile;
     }
@@ -112,9 +114,12 @@ public final class RequestHandler {
             out.put("pid", ProcessHandle.current().pid());
             return out;
         }
+        if ("hook".equals(op)) {
+            return hooks.reply(request);
+        }
         boolean ran = "ran".equals(op);
         if (!"judge".equals(op) && !ran) {
-            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran or ping");
+            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran, hook or ping");
         }
         try {
             ObjectNode reply = judge(request, connection, ran);

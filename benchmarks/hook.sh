@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Wall time of an agent hook call (`shellgate hook AGENT` with the agent's JSON on stdin) as a
+# whole process: relayed to a warm judge server, and cold (a JVM of its own, with the AOT cache);
+# and of a refused `shellgate -c` ask with nobody to ask (no terminal, no approver watching).
+# Prints every case's median, min and max over RUNS runs (milliseconds).
+# Usage: benchmarks/hook.sh [RUNS]   (after mvn -B install; needs a JDK 25 the launcher finds)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-30}
+sg=$PWD/launcher/target/shellgate
+[ -x "$sg" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 1; }
+
+scratch=$(mktemp -d)
+export SHELLGATE_RUN_DIR=$scratch/run
+export SHELLGATE_CACHE_DIR=$scratch/cache
+export SHELLGATE_STATE_DIR=$scratch/state
+export SHELLGATE_SHELL=/bin/bash
+export HOME=$scratch/home
+mkdir -p "$HOME" "$scratch/work"
+cleanup() {
+    if [ -r "$SHELLGATE_RUN_DIR/server.pid" ]; then kill "$(cat "$SHELLGATE_RUN_DIR/server.pid")" 2>/dev/null || true; fi
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+cd "$scratch/work"
+
+# input EVENT TOOL COMMAND: a pre-tool hook input as the agents send it
+input() {
+    printf '{"session_id":"0b7f6a52-1d2e-4c3b-9a8f-112233445566","cwd":"%s","hook_event_name":"%s","tool_name":"%s","tool_input":{"command":"%s","description":"x"}}' \
+        "$PWD" "$1" "$2" "$3"
+}
+input PreToolUse Bash "ls -la" > "$scratch/claude-ls.json"
+input PreToolUse Bash "rm -rf ~" > "$scratch/claude-rm.json"
+input BeforeTool run_shell_command "git status" > "$scratch/gemini-git.json"
+input PreToolUse Bash "touch x" > "$scratch/codex-touch.json"
+
+# time_runs NAME STDIN COMMAND...: runs the command RUNS times, prints the median, min and max
+time_runs() {
+    local name=$1 stdin=$2 i start end
+    shift 2
+    local times=()
+    for ((i = 0; i < runs; i++)); do
+        start=$EPOCHREALTIME
+        "$@" < "$stdin" > /dev/null 2>&1 || true
+        end=$EPOCHREALTIME
+        times+=("$(( (${end/./} - ${start/./}) ))")
+    done
+    local sorted
+    sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+    printf '%-58s median %9s ms   min %9s   max %9s\n' "$name" "$(ms "$(sed -n "$(( (runs + 1) / 2 ))p" <<< "$sorted")")" \
+        "$(ms "$(head -n1 <<< "$sorted")")" "$(ms "$(tail -n1 <<< "$sorted")")"
+}
+
+# microseconds as milliseconds with one decimal
+ms() {
+    printf '%d.%d' $(($1 / 1000)) $((($1 % 1000) / 100))
+}
+
+echo "runs per case: $runs"
+# cold, AOT cache: make the cache first (the first start makes it in the background)
+SHELLGATE_NO_SERVER=1 "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null
+for ((i = 0; i < 120; i++)); do
+    compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null && break
+    sleep 0.5
+done
+time_runs "hook claude-code, allow (cold: JVM, AOT cache)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$sg" hook claude-code
+
+"$sg" serve --idle 30 < /dev/null > /dev/null 2>&1 &
+for ((i = 0; i < 200; i++)); do
+    [ -r "$SHELLGATE_RUN_DIR/server.port" ] && break
+    sleep 0.1
+done
+# warm the server's JIT a little, as an agent's session would
+for ((i = 0; i < 50; i++)); do "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null; done
+time_runs "hook claude-code, allow (warm server)" "$scratch/claude-ls.json" "$sg" hook claude-code
+time_runs "hook claude-code, deny (warm server)" "$scratch/claude-rm.json" "$sg" hook claude-code
+time_runs "hook gemini-cli, allow git status (warm server)" "$scratch/gemini-git.json" "$sg" hook gemini-cli
+time_runs "hook codex, ask refused (warm server)" "$scratch/codex-touch.json" "$sg" hook codex
+time_runs "shellgate -c 'touch x', ask, nobody to ask (warm server)" /dev/null "$sg" -c 'touch x'

@@ -1,0 +1,134 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code shellgate hook AGENT} for the four agents' own hook protocols, answered by the warm judge
+ * server (the client has no JVM to fall back on) and by a JVM of its own: the input each agent
+ * sends, and the answer in the form that agent acts on.
+ */
+class HookAdaptersTest extends SandboxTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The input an agent sends before its shell tool runs {@code command}. */
+    private String input(String agent, String command) {
+        ObjectNode in = JSON.createObjectNode();
+        in.put("session_id", "8f0c2b7e-1111-4222-8333-944455556666");
+        in.put("cwd", box.work.toString());
+        in.put("hook_event_name", agent.equals("gemini-cli") ? "BeforeTool" : "PreToolUse");
+        in.put("tool_name", switch (agent) {
+            case "claude-code", "codex" -> "Bash";
+            default -> "run_shell_command";
+        });
+        in.putObject("tool_input").put("command", command);
+        return in.toString();
+    }
+
+    private Map<String, String> client;
+
+    /** The hook's answer; the first call of a test sets the client up (for SERVER: starts the server). */
+    private Processes.Result hook(Sandbox.Mode mode, String agent, String input) throws Exception {
+        if (client == null) {
+            client = box.client(mode);
+        }
+        return box.shellgate(client, Sandbox.bytes(input), "hook", agent);
+    }
+
+    /** The decision word the answer gives, in the agent's own format; "" for no answer. */
+    private static String decision(String agent, Processes.Result r) throws Exception {
+        if (r.out().isEmpty()) {
+            return "";
+        }
+        JsonNode out = JSON.readTree(r.out());
+        return agent.equals("gemini-cli") ? out.path("decision").asText() : out.path("hookSpecificOutput").path("permissionDecision").asText();
+    }
+
+    private static String reason(String agent, Processes.Result r) throws Exception {
+        JsonNode out = JSON.readTree(r.out());
+        return agent.equals("gemini-cli") ? out.path("reason").asText()
+                : out.path("hookSpecificOutput").path("permissionDecisionReason").asText();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"claude-code,SERVER", "claude-code,NO_SERVER", "gemini-cli,SERVER", "gemini-cli,NO_SERVER",
+        "codex,SERVER", "codex,NO_SERVER", "qwen-code,SERVER", "qwen-code,NO_SERVER"})
+    void eachAgentGetsAllowAskAndDenyInItsOwnFormat(String agent, Sandbox.Mode mode) throws Exception {
+        Processes.Result ls = hook(mode, agent, input(agent, "ls -la"));
+        assertThat(ls.code()).as(ls.toString()).isZero();
+        // Codex acts only on a refusal: an allow says nothing and lets the call go on
+        assertThat(decision(agent, ls)).as(ls.toString()).isEqualTo(agent.equals("codex") ? "" : "allow");
+
+        Processes.Result touch = hook(mode, agent, input(agent, "touch made-by-hook"));
+        assertThat(touch.code()).as(touch.toString()).isZero();
+        if (agent.equals("codex") || agent.equals("gemini-cli")) {
+            // Codex would run the command on an ask, Gemini CLI waits forever without a terminal:
+            // a refusal that says how to approve
+            assertThat(decision(agent, touch)).isEqualTo("deny");
+            assertThat(reason(agent, touch)).contains("refused (not-read-only)").contains("[[approved]]")
+                    .contains("\"touch made-by-hook\"");
+        } else {
+            assertThat(decision(agent, touch)).as(touch.toString()).isEqualTo("ask");
+            assertThat(reason(agent, touch)).contains("not-read-only");
+        }
+
+        Processes.Result rm = hook(mode, agent, input(agent, "rm -rf ~"));
+        assertThat(rm.code()).isZero();
+        assertThat(decision(agent, rm)).as(rm.toString()).isEqualTo("deny");
+        assertThat(reason(agent, rm)).contains("rm-recursive-critical");
+        assertThat(box.work.resolve("made-by-hook")).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"claude-code,SERVER", "gemini-cli,NO_SERVER", "codex,SERVER", "qwen-code,NO_SERVER"})
+    void inputThatCannotBeReadIsRefusedAndOtherToolsAreLeftToTheAgent(String agent, Sandbox.Mode mode) throws Exception {
+        Processes.Result garbage = hook(mode, agent, "{not json");
+        assertThat(garbage.code()).isZero();
+        assertThat(decision(agent, garbage)).isEqualTo("deny");
+        Processes.Result noCommand = hook(mode, agent, input(agent, "x").replace("\"command\":\"x\"", "\"other\":1"));
+        assertThat(decision(agent, noCommand)).as(noCommand.toString()).isEqualTo("deny");
+        assertThat(reason(agent, noCommand)).contains("has no command");
+        Processes.Result other = hook(mode, agent, input(agent, "ls").replace("\"tool_name\":\"", "\"tool_name\":\"Read"));
+        assertThat(other.code()).isZero();
+        assertThat(other.out()).as(other.toString()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"claude-code", "codex"})
+    void theServerRelaysTheSameBytesAJvmOfItsOwnWouldPrint(String agent) throws Exception {
+        // quotes, backslashes, a tab and text beyond ASCII travel through two layers of JSON
+        String input = input(agent, "touch \"caf\u00e9 \\ x\"\tb");
+        Processes.Result jvm = box.shellgate(box.client(Sandbox.Mode.NO_SERVER), Sandbox.bytes(input), "hook", agent);
+        Processes.Result server = box.shellgate(box.client(Sandbox.Mode.SERVER), Sandbox.bytes(input), "hook", agent);
+        if (agent.equals("codex")) {
+            // its refusal quotes the command, in the approval it suggests
+            assertThat(jvm.out()).contains("caf\u00e9");
+        }
+        assertThat(server.outBytes()).as(server.toString()).isEqualTo(jvm.outBytes());
+        assertThat(server.errBytes()).isEqualTo(jvm.errBytes());
+        assertThat(server.code()).isEqualTo(jvm.code());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code"})
+    void aHookThatCannotRunBlocksWithExitCode2(String agent) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
+        env.put("SHELLGATE_NO_SERVER", "1");
+        Processes.Result r = box.shellgate(env, Sandbox.bytes(input(agent, "ls")), "hook", agent);
+        // exit 2 is "block" for all four; Gemini CLI takes 1 as allow-with-warning
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("not a Java 25");
+        Processes.Result unknown = box.shellgate("hook", "cursor");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown agent 'cursor'").contains("claude-code, gemini-cli, codex, qwen-code");
+    }
+}

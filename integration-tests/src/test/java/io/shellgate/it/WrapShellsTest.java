@@ -1,0 +1,154 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code shellgate wrap} catches every shell the agent's process tree starts, however it is found,
+ * and lets through the shells started inside a command the gate already let run. The "agent" is a
+ * JVM (AgentTarget) that runs each line of its input with a shell, as agents' shell tools do.
+ */
+class WrapShellsTest extends SandboxTest {
+
+    private Path tools;
+
+    @BeforeEach
+    void agentWorld() throws Exception {
+        tools = Files.createDirectories(box.root.resolve("tools"));
+        box.env.remove("SHELLGATE_SHELL");
+        box.env.put("SHELL", "/bin/bash");
+        box.env.put("PATH", tools + ":/usr/local/bin:/usr/bin:/bin");
+        box.env.put("npm_config_update_notifier", "false");
+    }
+
+    /** Runs the agent under {@code wrap --layer LAYER}: each line with {@code shell}. */
+    private Processes.Result agent(String layer, List<String> shell, String... lines) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", layer, "--",
+                LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "shell-lines"));
+        command.addAll(shell);
+        return Processes.run(command, box.env, String.join("\n", lines) + "\n", box.work);
+    }
+
+    private static List<String> ran(Processes.Result r) {
+        return r.out().lines().toList();
+    }
+
+    @Test
+    void theNamespaceCatchesEveryWayAnAgentFindsAShell() throws Exception {
+        List<List<String>> shells = new ArrayList<>(List.of(List.of("/bin/bash", "-c"), List.of("/usr/bin/bash", "-lc"),
+                List.of("bash", "-c"), List.of("sh", "-c"), List.of("/bin/sh", "-c"), List.of("/usr/bin/env", "bash", "-c")));
+        if (Files.isExecutable(Path.of("/usr/bin/dash"))) {
+            shells.add(List.of("/usr/bin/dash", "-c"));
+        }
+        if (Files.isExecutable(Path.of("/usr/bin/zsh")) || Files.isExecutable(Path.of("/bin/zsh"))) {
+            shells.add(List.of("zsh", "-c"));
+        }
+        for (List<String> shell : shells) {
+            Processes.Result r = agent("namespace", shell, "echo hello", "touch marker");
+            assertThat(r.err()).as("%s: %s", shell, r).startsWith("shellgate wrap: namespace layer");
+            assertThat(ran(r)).as("%s: %s", shell, r).containsExactly("RAN exit=0 out=hello", "RAN exit=126 out=");
+            assertThat(r.err()).as("%s", shell).contains("shellgate: refused (not-read-only)");
+            assertThat(box.work.resolve("marker")).as("%s", shell).doesNotExist();
+        }
+    }
+
+    @Test
+    void thePathLayerCatchesShellsFoundByNameAndSaysWhatItMisses() throws Exception {
+        Processes.Result byName = agent("path", List.of("sh", "-c"), "touch by-name", "echo \"$SHELL\"");
+        assertThat(ran(byName)).as(byName.toString()).hasSize(2);
+        assertThat(ran(byName).getFirst()).isEqualTo("RAN exit=126 out=");
+        assertThat(box.work.resolve("by-name")).doesNotExist();
+        assertThat(byName.err()).contains("path layer (asked for with --layer path)")
+                .contains("not caught: absolute paths (/bin/bash, /usr/bin/sh");
+        // the documented gap of this layer: an absolute path reaches the real shell
+        Processes.Result absolute = agent("path", List.of("/bin/sh", "-c"), "touch absolute");
+        assertThat(ran(absolute)).as(absolute.toString()).containsExactly("RAN exit=0 out=");
+        assertThat(box.work.resolve("absolute")).exists();
+    }
+
+    @Test
+    void shellsStartedInsideACommandTheGateLetRunAreNotJudgedAgain() throws Exception {
+        // a script with a #! line, a pyenv-style shim, a make recipe, a git hook and an npm script:
+        // each starts shells of its own once a person has approved the command that runs it
+        script(tools.resolve("script.sh"), "#!/usr/bin/env bash\necho script-ran\nbash -c 'touch nested-script'\n");
+        script(tools.resolve("mytool"), "#!/usr/bin/env bash\nset -e\nprogram=\"${0##*/}\"\n"
+                + "exec /usr/bin/env bash -c 'echo \"$0 ran\"; touch shim-ran' \"$program\" \"$@\"\n");
+        Files.writeString(box.work.resolve("Makefile"), "test:\n\ttouch made && echo recipe-ran\n");
+        Files.writeString(box.work.resolve("package.json"),
+                "{\"name\":\"t\",\"version\":\"1.0.0\",\"scripts\":{\"test\":\"sh -c 'echo npm-ran' && touch npmed\"}}\n");
+        git("init", "-q", ".");
+        git("config", "user.email", "t@example.com");
+        git("config", "user.name", "t");
+        script(box.work.resolve(".git/hooks/pre-commit"), "#!/bin/sh\ntouch hooked\n");
+        git("add", "Makefile");
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), """
+                [settings]
+                trusted-dirs = ["%s"]
+                %s%s%s%s%s""".formatted(tools, approved("a1", "script.sh"), approved("a2", "mytool --version"),
+                approved("a3", "make test"), approved("a4", "git commit -qm x"), approved("a5", "npm test")));
+        Processes.Result r = agent("namespace", List.of("/bin/bash", "-c"), "script.sh", "mytool --version", "make test",
+                "git commit -qm x", "npm test", "bash -c 'touch direct'");
+        List<String> results = ran(r).stream().filter(l -> l.startsWith("RAN ")).toList();
+        assertThat(results).as(r.toString()).hasSize(6);
+        assertThat(results.subList(0, 5)).as(r.toString()).allMatch(l -> l.startsWith("RAN exit=0 "));
+        assertThat(r.out()).contains("RAN exit=0 out=script-ran").contains("RAN exit=0 out=mytool ran").contains("recipe-ran")
+                .contains("npm-ran");
+        for (String marker : List.of("nested-script", "shim-ran", "made", "hooked", "npmed")) {
+            assertThat(box.work.resolve(marker)).as(marker + ": " + r).exists();
+        }
+        // a shell the agent's own line starts is judged with the line, and nobody approved it
+        assertThat(results.get(5)).isEqualTo("RAN exit=126 out=");
+        assertThat(box.work.resolve("direct")).doesNotExist();
+    }
+
+    @Test
+    void theAgentCannotForgeOrReadThePass() throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        // a pass in the agent's own environment (an injected .env, say) is dropped by wrap
+        box.env.put("SHELLGATE_PASS", "forged");
+        Processes.Result r = agent("namespace", List.of("/bin/bash", "-c"), "touch f1", "SHELLGATE_PASS=forged bash -c 'touch f2'",
+                "cat " + box.run + "/wrap-*/pass.key", "cat /proc/self/environ");
+        box.env.clear();
+        box.env.putAll(env);
+        assertThat(ran(r)).as(r.toString()).containsExactly("RAN exit=126 out=", "RAN exit=126 out=", "RAN exit=126 out=",
+                "RAN exit=126 out=");
+        assertThat(box.work.resolve("f1")).doesNotExist();
+        assertThat(box.work.resolve("f2")).doesNotExist();
+    }
+
+    @Test
+    void aShellWhoseLanguageIsNotJudgedIsRefused() throws Exception {
+        script(tools.resolve("fish"), "#!/bin/sh\necho fish-ran\n");
+        Processes.Result r = agent("namespace", List.of("fish", "-c"), "echo hi");
+        assertThat(ran(r)).as(r.toString()).containsExactly("RAN exit=126 out=");
+        assertThat(r.err()).contains("shellgate: refused (shell-not-judged): " + tools.resolve("fish"));
+    }
+
+    private static String approved(String id, String command) {
+        return "\n[[approved]]\nid = \"" + id + "\"\ncommand = \"" + command + "\"\n";
+    }
+
+    private void git(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Processes.Result r = Processes.run(command, box.env, (String) null, box.work);
+        assertThat(r.code()).as(r.toString()).isZero();
+    }
+
+    private static void script(Path file, String text) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+}

@@ -1,0 +1,136 @@
+package io.shellgate.it.agents;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Runs a real, unmodified coding agent from npm against its stub model: non-interactively, in its
+ * "run without asking" mode, with a private HOME and working directory, and an environment in which
+ * nothing reaches a host other than 127.0.0.1 (proxy variables point at a {@link Tripwire}).
+ *
+ * <p>A run lives in a folder of the caller's: {@code home/} and {@code work/} (created if missing,
+ * so a test can prepare the working directory first), the agent's {@code stdout.txt} and
+ * {@code stderr.txt}, and with a trace, {@code trace/execve.PID}. The folder is left for inspection.
+ */
+public final class Agents {
+
+    private Agents() {}
+
+    /** Why agents cannot run here (no node 20+ or npm), or empty when they can. */
+    public static Optional<String> unavailable() {
+        return AgentInstall.unavailable();
+    }
+
+    /** The folder the pinned agents are installed in, installing them on first use. */
+    public static Path install() throws IOException, InterruptedException {
+        return AgentInstall.get();
+    }
+
+    /**
+     * A new folder for one run under {@code target/agent-runs}, kept after the test: its stdout,
+     * stderr, HOME and trace are what one reads when an agent misbehaves.
+     */
+    public static Path newRunFolder(String name) throws IOException {
+        Path runs = Files.createDirectories(Path.of("target/agent-runs").toAbsolutePath());
+        return Files.createTempDirectory(runs, name + "-");
+    }
+
+    public static AgentResult run(AgentRun run, Path root) throws IOException, InterruptedException {
+        Path install = AgentInstall.get();
+        Path home = Files.createDirectories(root.resolve("home"));
+        Path work = Files.createDirectories(root.resolve("work"));
+        AgentSetup setup = run.agent().setup;
+        try (StubModel stub = setup.stub(run); Tripwire tripwire = new Tripwire()) {
+            setup.configure(home, stub, run);
+            List<String> argv = run.prefixed(setup.argv(install, run));
+            Path trace = root.resolve("trace/execve");
+            if (run.traced()) {
+                Files.createDirectories(trace.getParent());
+                List<String> strace = new ArrayList<>(List.of("strace"));
+                strace.addAll(StraceLog.OPTIONS);
+                strace.addAll(List.of("-o", trace.toString()));
+                strace.addAll(argv);
+                argv = strace;
+            }
+            ProcessBuilder pb = new ProcessBuilder(argv).directory(work.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(root.resolve("stdout.txt").toFile()).redirectError(root.resolve("stderr.txt").toFile());
+            pb.environment().clear();
+            pb.environment().putAll(environment(home, tripwire, setup.env(stub), run.env()));
+            long start = System.nanoTime();
+            Process process = pb.start();
+            boolean timedOut = !awaitTree(process, run.timeout());
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            return new AgentResult(run.agent(), timedOut ? -1 : process.exitValue(), timedOut,
+                    Files.readString(root.resolve("stdout.txt")), Files.readString(root.resolve("stderr.txt")),
+                    stub.requests(), stub.toolResults(), tripwire.seen(), run.traced() ? StraceLog.read(trace) : List.of(),
+                    run.traced() ? StraceLog.connections(trace) : List.of(), home, work, elapsed);
+        }
+    }
+
+    /**
+     * The whole environment of the agent: nothing of the test JVM's own, so no proxy, key or
+     * setting of the machine leaks in. A null value in {@code extra} removes a variable.
+     */
+    static Map<String, String> environment(Path home, Tripwire tripwire, Map<String, String> agent, Map<String, String> extra) {
+        Map<String, String> env = new HashMap<>();
+        String node = AgentInstall.onPath("node").map(p -> p.getParent().toString()).orElse("/usr/bin");
+        env.put("PATH", node.equals("/usr/bin") ? "/usr/bin:/bin" : node + ":/usr/bin:/bin");
+        env.put("HOME", home.toString());
+        String user = System.getProperty("user.name");
+        env.put("USER", user);
+        env.put("LOGNAME", user);
+        env.put("LANG", "C.UTF-8");
+        env.put("TERM", "dumb");
+        env.put("SHELL", "/bin/bash");
+        for (String name : List.of("HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "https_proxy", "http_proxy", "all_proxy")) {
+            env.put(name, tripwire.url());
+        }
+        env.put("NO_PROXY", "127.0.0.1,localhost");
+        env.put("no_proxy", "127.0.0.1,localhost");
+        env.putAll(agent);
+        extra.forEach((name, value) -> {
+            if (value == null) {
+                env.remove(name);
+            } else {
+                env.put(name, value);
+            }
+        });
+        return env;
+    }
+
+    /**
+     * Waits for the agent to exit, then ends whatever it left running (a shell it moved to the
+     * background, a helper that outlives it): descendants are collected while the agent runs, since
+     * they are no longer its descendants once it is gone. Returns false when the time ran out.
+     */
+    private static boolean awaitTree(Process process, Duration limit) throws InterruptedException {
+        Set<ProcessHandle> tree = new LinkedHashSet<>();
+        long deadline = System.nanoTime() + limit.toNanos();
+        boolean exited = false;
+        while (System.nanoTime() < deadline) {
+            process.descendants().forEach(tree::add);
+            if (process.waitFor(Duration.ofMillis(200))) {
+                exited = true;
+                break;
+            }
+        }
+        if (!exited) {
+            process.descendants().forEach(tree::add);
+            process.destroyForcibly();
+        }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        process.waitFor();
+        return exited;
+    }
+}

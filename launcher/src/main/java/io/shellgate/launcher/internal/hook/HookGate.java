@@ -1,0 +1,114 @@
+package io.shellgate.launcher.internal.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.launcher.internal.server.Gatekeepers;
+import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.Result;
+import io.shellgate.reviewer.Step;
+import io.shellgate.rules.Tier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Answers one agent hook call: reads the agent's input, judges the shell command in it, lets the
+ * review's memory and LLM answer an ask, and writes the answer in the agent's format. Used by
+ * {@code shellgate hook AGENT} in its own JVM and by the judge server. Input it cannot read, a
+ * broken policy and any failure are refusals, never a silent allow.
+ */
+public final class HookGate {
+
+    private final Gatekeepers gates;
+
+    /** @param gates the gates by configuration: the hook's own environment is its gate's */
+    public HookGate(Gatekeepers gates) {
+        this.gates = gates;
+    }
+
+    /**
+     * @param input the hook's standard input
+     * @param env the hook process's environment (the agent's: what the command will see)
+     * @param processCwd the hook process's directory, used when the input names none
+     * @param caller the process that called the hook (the agent), for the audit log
+     */
+    public HookAnswer answer(HookAgent agent, String input, Map<String, String> env, Path processCwd, long caller) {
+        JsonNode hook;
+        try {
+            hook = HookAgent.JSON.readTree(input);
+        } catch (IOException e) {
+            return agent.answer(HookAgent.Outcome.DENY, "shellgate could not read the hook input: " + e.getMessage());
+        }
+        if (hook == null || !hook.isObject()) {
+            return agent.answer(HookAgent.Outcome.DENY, "shellgate: the hook input is not a JSON object");
+        }
+        Optional<HookAgent.Call> call;
+        try {
+            call = agent.read(hook);
+        } catch (IllegalArgumentException e) {
+            return agent.answer(HookAgent.Outcome.DENY, "shellgate: " + e.getMessage());
+        }
+        if (call.isEmpty()) {
+            // not a shell command: not shellgate's to answer, and the agent decides as usual
+            return new HookAnswer(0, "", "");
+        }
+        HookAgent.Call c = call.get();
+        Path cwd = c.cwd().startsWith("/") && Files.isDirectory(Path.of(c.cwd())) ? Path.of(c.cwd()).normalize() : processCwd;
+        String command = c.command() != null ? c.command()
+                : c.argv().stream().map(HookGate::quote).collect(Collectors.joining(" "));
+        // the agent's shell may keep state between calls: a variable the environment does not have
+        // may still be set there, so it is unknown, not empty
+        JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
+        Origin origin = new Origin(EntryPoint.HOOK, caller, agent.id(), c.session().isEmpty() ? "" : agent.id() + "-" + c.session());
+        Result result;
+        try {
+            // the hook's environment is the agent's, the one its hook was started with: the gate's
+            // configuration; memory and the LLM may answer, a person is asked by the agent itself
+            result = gates.forEnvironment(env).decide(request, origin, People.agentsOwnUser());
+        } catch (RuntimeException e) {
+            return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
+        }
+        String warning = result.warning() == null ? "" : " (" + result.warning() + ")";
+        HookAnswer answer = switch (result) {
+            case Result.Runs r -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate " + (r.step() == Step.JUDGE
+                    ? "allow (" + r.verdict().primary().rule() + "): " + r.verdict().primary().message()
+                    : "approved (" + r.step().id() + "): " + r.message()) + warning);
+            case Result.Refused r when r.tier() == Tier.ASK && r.step() == Step.TIMEOUT -> agent.asks()
+                    ? agent.answer(HookAgent.Outcome.ASK, "shellgate ask (" + r.rule() + "): " + r.verdict().primary().message()
+                            + warning)
+                    : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): needs review: "
+                            + r.verdict().primary().message() + ". " + howToApprove(command) + warning);
+            case Result.Refused r -> agent.answer(HookAgent.Outcome.DENY, r.line() + warning);
+            case Result.PolicyBroken p -> agent.answer(HookAgent.Outcome.DENY, p.line() + warning);
+        };
+        if (result.warning() == null) {
+            return answer;
+        }
+        // a decision that could not be logged is said on the hook's standard error as well
+        return new HookAnswer(answer.exit(), answer.stdout(), answer.stderr() + result.warning() + "\n");
+    }
+
+    /** For an agent that cannot ask: what a person does to let this exact command run. */
+    static String howToApprove(String command) {
+        return "A person can allow it with an approval in ~/.config/shellgate/policy.toml ([[approved]] with command = "
+                + HookAgent.JSON.valueToTree(command) + "), after which the agent may run it again";
+    }
+
+    private static String quote(String word) {
+        boolean plain = !word.isEmpty() && word.chars().allMatch(ch -> ch < 128
+                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-".indexOf(ch) >= 0));
+        return plain ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** The agents shellgate answers hooks for, for messages. */
+    public static String known() {
+        return List.of(HookAgent.values()).stream().map(HookAgent::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,84 @@
+package io.shellgate.launcher.internal.wrap;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * bubblewrap ({@code bwrap}, Debian's {@code bubblewrap} package): runs the agent in a private
+ * mount namespace that sees the whole file system, with each shell file covered by an entry and
+ * the real shell reachable under the session's directory. Without privileges it needs unprivileged
+ * user namespaces ({@code kernel.unprivileged_userns_clone}, and on Ubuntu 24.04 an AppArmor profile
+ * that allows them for bwrap).
+ */
+final class Bubblewrap {
+
+    private static final List<String> PLACES = List.of("/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap");
+
+    private final Path program;
+
+    private Bubblewrap(Path program) {
+        this.program = program;
+    }
+
+    /** bwrap in a system directory (never one from a directory the user or agent can write). */
+    static Optional<Bubblewrap> find() {
+        for (String p : PLACES) {
+            Path path = Path.of(p);
+            if (Files.isRegularFile(path) && Files.isExecutable(path)) {
+                return Optional.of(new Bubblewrap(path));
+            }
+        }
+        return Optional.empty();
+    }
+
+    Path program() {
+        return program;
+    }
+
+    /**
+     * The command that runs {@code command} in the namespace.
+     *
+     * @param binds pairs of (source, destination): each destination shows the source's file
+     */
+    List<String> command(List<Path[]> binds, Path cwd, List<String> command) {
+        List<String> argv = new ArrayList<>(List.of(program.toString(), "--dev-bind", "/", "/", "--die-with-parent"));
+        for (Path[] b : binds) {
+            argv.addAll(List.of("--ro-bind", b[0].toString(), b[1].toString()));
+        }
+        argv.addAll(List.of("--chdir", cwd.toString(), "--"));
+        argv.addAll(command);
+        return argv;
+    }
+
+    /**
+     * Runs {@code /bin/true}-like {@code probe} in a namespace with these binds; empty when it works, else
+     * what bwrap said.
+     */
+    Optional<String> problem(List<Path[]> binds, Path cwd, List<String> probe) {
+        try {
+            Process p = new ProcessBuilder(command(binds, cwd, probe)).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            String said;
+            try (var in = p.getInputStream()) {
+                said = new String(in.readNBytes(4096), StandardCharsets.UTF_8).strip();
+            }
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("bwrap did not finish a test run within 30 s");
+            }
+            return p.exitValue() == 0 ? Optional.empty()
+                    : Optional.of("bwrap exited with " + p.exitValue() + (said.isEmpty() ? "" : ": " + said));
+        } catch (IOException e) {
+            return Optional.of("bwrap could not be started: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+}

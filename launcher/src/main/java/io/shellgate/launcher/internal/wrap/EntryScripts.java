@@ -1,0 +1,100 @@
+package io.shellgate.launcher.internal.wrap;
+
+/**
+ * The text of the small bash scripts that stand where the agent finds a shell. Each reads the
+ * session's pass: a shell started inside a command the gate already let run carries it (the gate
+ * gives it only to the commands it runs) and goes straight to the real shell; any other start goes
+ * to shellgate's drop-in shell, named for the shell it stands for, which judges it. A shell whose
+ * language is not judged is refused instead.
+ */
+final class EntryScripts {
+
+    private EntryScripts() {}
+
+    /**
+     * An entry that covers one shell file in the namespace.
+     *
+     * @param bash the real bash that runs the entry and the launcher (a path no entry covers)
+     * @param key the session's pass file
+     * @param bin the session's directory of PATH entries
+     * @param real the covered shell file's real content, reachable under another path
+     * @param launcher shellgate's launcher script
+     * @param agent the agent whose wrapper texts the judge recognises, or null
+     * @param judged whether the shell's language is judged (else it is refused)
+     */
+    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
+        String once = key.substring(0, key.lastIndexOf('/') + 1) + "once.key";
+        return head(bash, key, bin, null) + """
+                if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
+                    exec -a "$0" %s "$@"
+                fi
+                # the agent itself, when wrap was given a shell or a shell script to run: once, and never again
+                if [ -n "${SHELLGATE_PASS_ONCE-}" ] && IFS= read -r sg_once < %s 2>/dev/null && [ "$SHELLGATE_PASS_ONCE" = "$sg_once" ]; then
+                    rm -f %s
+                    unset SHELLGATE_PASS_ONCE
+                    exec -a "$0" %s "$@"
+                fi
+                unset SHELLGATE_PASS_ONCE
+                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+    }
+
+    /**
+     * An entry in the directory put first on PATH: it runs the next {@code name} on PATH, as the
+     * agent would have found it without the entry, through the gate.
+     */
+    static String onPath(String bash, String key, String bin, String name, String launcher, String agent, boolean judged) {
+        return head(bash, key, bin, name) + """
+                if [ -z "$sg_real" ]; then
+                    printf '%%s: command not found\\n' %s >&2
+                    exit 127
+                fi
+                if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
+                    exec -a "$0" "$sg_real" "$@"
+                fi
+                """.formatted(quote(name)) + judge(bash, "\"$sg_real\"", launcher, agent, judged);
+    }
+
+    /**
+     * Reads the pass, and takes the session's PATH entries out of PATH and SHELL: the shell (and the
+     * judge) see what the agent would see without them, and an entry can never find itself. With a
+     * name, also finds the next program of that name on PATH ({@code sg_real}).
+     */
+    private static String head(String bash, String key, String bin, String name) {
+        String find = name == null ? "" : """
+                    if [ -z "$sg_real" ] && [ -f "$sg_d/%s" ] && [ -x "$sg_d/%s" ]; then sg_real=$sg_d/%s; fi
+                """.formatted(name, name, name);
+        return "#!" + bash + "\n"
+                + "# shellgate wrap: a shell entry for one agent's session (see shellgate wrap --help)\n"
+                + """
+                sg_pass= sg_path= sg_real= sg_shell=
+                IFS= read -r sg_pass < %s 2>/dev/null
+                IFS=: read -r -a sg_dirs <<< "${PATH-}"
+                for sg_d in "${sg_dirs[@]}"; do
+                    case $sg_d in %s | %s/) continue ;; esac
+                    sg_path=${sg_path:+$sg_path:}$sg_d
+                    case $sg_d in /*) ;; *) continue ;; esac
+                %s    if [ -z "$sg_shell" ] && [ -f "$sg_d/${SHELL##*/}" ] && [ -x "$sg_d/${SHELL##*/}" ]; then sg_shell=$sg_d/${SHELL##*/}; fi
+                done
+                export PATH=$sg_path
+                case ${SHELL-} in %s/*) [ -n "$sg_shell" ] && export SHELL=$sg_shell ;; esac
+                """.formatted(quote(key), quote(bin), quote(bin), find, quote(bin));
+    }
+
+    private static String judge(String bash, String shell, String launcher, String agent, boolean judged) {
+        if (!judged) {
+            return """
+                    printf 'shellgate: refused (shell-not-judged): %%s runs a language shellgate does not judge; start it from a command the gate allows, or use bash, zsh or sh\\n' %s >&2
+                    exit 126
+                    """.formatted(shell);
+        }
+        // the pass goes to the launcher, which hands it only to a command it lets run
+        return "export SHELLGATE_PASS=$sg_pass\n"
+                + "exec " + quote(bash) + " " + quote(launcher) + (agent == null ? "" : " --agent " + quote(agent))
+                + " --shell " + shell + " \"$@\"\n";
+    }
+
+    /** A word in single quotes for bash. */
+    static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}

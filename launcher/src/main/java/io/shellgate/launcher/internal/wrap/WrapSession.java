@@ -1,0 +1,211 @@
+package io.shellgate.launcher.internal.wrap;
+
+import io.shellgate.launcher.internal.Directories;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * One run of {@code shellgate wrap}: a private directory in the run directory holding the
+ * session's pass, the PATH entries and, for the namespace, the covering entries and the mount
+ * points the real shells are reached under. Removed when the agent has exited.
+ */
+public final class WrapSession implements AutoCloseable {
+
+    /** The variable the gate gives the commands it runs, and the entries look for. */
+    public static final String PASS = "SHELLGATE_PASS";
+
+    private static final int SHEBANG_MAX = 120;
+
+    private final Path dir;
+    private final Path bin;
+    private final Layer layer;
+    private final List<Path[]> binds;
+    private final String why;
+
+    private WrapSession(Path dir, Path bin, Layer layer, List<Path[]> binds, String why) {
+        this.dir = dir;
+        this.bin = bin;
+        this.layer = layer;
+        this.binds = binds;
+        this.why = why;
+    }
+
+    /**
+     * Makes the session's directory and entries.
+     *
+     * @param run the run directory (private to this user)
+     * @param wanted the layer asked for, or null to take the namespace where it works
+     * @param launcher shellgate's launcher script
+     * @param agent the agent whose wrapper texts the judge recognises (claude-code...), or null
+     * @param env the agent's environment (its PATH and SHELL are looked at)
+     * @param cwd where the agent starts
+     * @throws IOException when the directory cannot be made
+     * @throws IllegalStateException when the layer asked for cannot be had, saying why
+     */
+    public static WrapSession create(Path run, Layer wanted, String launcher, String agent, Map<String, String> env, Path cwd)
+            throws IOException {
+        Files.createDirectories(run);
+        Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
+        removeStale(run);
+        Path dir = Files.createDirectory(run.resolve("wrap-" + ProcessHandle.current().pid() + "-" + random(6)),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        try {
+            Files.writeString(dir.resolve("pid"), ProcessHandle.current().pid() + "\n");
+            Path key = Files.createFile(dir.resolve("pass.key"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(key, random(32) + "\n");
+            List<ShellFiles.Found> shells = ShellFiles.find(env.get("PATH"), env.get("SHELL"));
+            Path realBash = shells.stream().filter(f -> f.file().getFileName().toString().equals("bash")).map(ShellFiles.Found::file)
+                    .findFirst().orElseThrow(() -> new IllegalStateException("no bash found (shellgate's entries need bash 4.4 or newer)"));
+            Optional<Bubblewrap> bwrap = wanted == Layer.PATH ? Optional.empty() : Bubblewrap.find();
+            String why;
+            Layer layer;
+            List<Path[]> binds = new ArrayList<>();
+            if (bwrap.isEmpty()) {
+                why = wanted == Layer.PATH ? "asked for with --layer path"
+                        : "bubblewrap (bwrap) is not installed in /usr/bin (apt-get install bubblewrap)";
+                layer = Layer.PATH;
+            } else {
+                Optional<String> problem = namespace(dir, shells, realBash, key, launcher, agent, binds, bwrap.get(), cwd);
+                if (problem.isEmpty()) {
+                    why = "bubblewrap at " + bwrap.get().program();
+                    layer = Layer.NAMESPACE;
+                } else {
+                    why = "bubblewrap cannot make the namespace here: " + problem.get();
+                    layer = Layer.PATH;
+                    binds.clear();
+                }
+            }
+            if (wanted == Layer.NAMESPACE && layer != Layer.NAMESPACE) {
+                throw new IllegalStateException("--layer namespace: " + why);
+            }
+            String interpreter = layer == Layer.NAMESPACE ? hidden(dir, realBash, shells).toString() : realBash.toString();
+            Path bin = Files.createDirectory(dir.resolve("bin"));
+            for (String name : allNames()) {
+                Path entry = bin.resolve(name);
+                Files.writeString(entry, EntryScripts.onPath(interpreter, key.toString(), bin.toString(), name, launcher, agent,
+                        KnownShells.judged(name)));
+                Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
+            }
+            return new WrapSession(dir, bin, layer, binds, why);
+        } catch (IOException | RuntimeException e) {
+            Directories.deleteTree(dir);
+            throw e;
+        }
+    }
+
+    /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
+    private static Optional<String> namespace(Path dir, List<ShellFiles.Found> shells, Path realBash, Path key, String launcher,
+            String agent, List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
+        Path real = Files.createDirectory(dir.resolve("real"));
+        Path cover = Files.createDirectory(dir.resolve("cover"));
+        for (int i = 0; i < shells.size(); i++) {
+            binds.add(new Path[] {shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))});
+        }
+        Path bash = hidden(dir, realBash, shells);
+        if (bash.toString().length() > SHEBANG_MAX) {
+            return Optional.of("the run directory's path is too long for a script's first line (" + bash + ")");
+        }
+        for (int i = 0; i < shells.size(); i++) {
+            ShellFiles.Found f = shells.get(i);
+            Path entry = cover.resolve(Integer.toString(i));
+            Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
+                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged()));
+            Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
+            binds.add(new Path[] {entry, f.file()});
+        }
+        // the real bash, reached through its cover: exit 0 only if the entry's pass lets it through
+        return bwrap.problem(binds, cwd, List.of("/usr/bin/env", PASS + "=" + Files.readString(key).strip(), realBash.toString(),
+                "-c", "exit 0"));
+    }
+
+    private static Path hidden(Path dir, Path file, List<ShellFiles.Found> shells) {
+        for (int i = 0; i < shells.size(); i++) {
+            if (shells.get(i).file().equals(file)) {
+                return dir.resolve("real").resolve(Integer.toString(i));
+            }
+        }
+        throw new IllegalStateException(file + " is not among the covered shells");
+    }
+
+    private static List<String> allNames() {
+        List<String> all = new ArrayList<>(KnownShells.JUDGED);
+        all.addAll(KnownShells.UNJUDGED);
+        return all;
+    }
+
+    /** Directories of earlier sessions whose wrap has gone (killed before it could clean up). */
+    private static void removeStale(Path run) {
+        try (Stream<Path> all = Files.list(run)) {
+            for (Path d : all.filter(p -> p.getFileName().toString().startsWith("wrap-")).toList()) {
+                String[] parts = d.getFileName().toString().split("-");
+                boolean alive = parts.length == 3 && parts[1].chars().allMatch(Character::isDigit)
+                        && ProcessHandle.of(Long.parseLong(parts[1])).map(ProcessHandle::isAlive).orElse(false);
+                if (!alive) {
+                    Directories.deleteTree(d);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an old session's leftovers are not worth failing this one for
+        }
+    }
+
+    private static String random(int bytes) {
+        byte[] b = new byte[bytes];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    public Layer layer() {
+        return layer;
+    }
+
+    /** Why this layer is in force. */
+    public String why() {
+        return why;
+    }
+
+    /** The directory of PATH entries, to put first on the agent's PATH. */
+    public Path bin() {
+        return bin;
+    }
+
+    /**
+     * A pass for the agent's own process, when the agent is a shell or a script a shell runs: the
+     * person who started wrap chose to run it, so it is not judged; the shells it starts are. The
+     * covering entry that takes it removes it, so it works once. Null when the agent is another
+     * program (it would otherwise let the first shell that program starts through).
+     */
+    public String oncePass(List<String> agent, String path) throws IOException {
+        if (layer != Layer.NAMESPACE || !ShellFiles.runsAsShell(agent.getFirst(), path)) {
+            return null;
+        }
+        String once = random(32);
+        Path file = Files.createFile(dir.resolve("once.key"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, once + "\n");
+        return once;
+    }
+
+    /** The agent's command: in the namespace, or as it is. */
+    public List<String> command(Path cwd, List<String> agent) {
+        if (layer == Layer.NAMESPACE) {
+            return Bubblewrap.find().orElseThrow().command(binds, cwd, agent);
+        }
+        return agent;
+    }
+
+    @Override
+    public void close() throws IOException {
+        Directories.deleteTree(dir);
+    }
+}
