@@ -29,7 +29,7 @@ public final class StateDir {
     }
 
     /** Creates {@code dir} (and parents) readable by its owner only. */
-    static Path ensure(Path dir) throws IOException {
+    public static Path ensure(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir);
             try {

@@ -47,7 +47,7 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = {"-l", "--login"}, description = "Start it as a login shell.")
     boolean login;
 
-    @Option(names = "--agent", description = {"An agent types into this terminal: never ask here (its keys could answer),",
+    @Option(names = "--agent-driven", description = {"An agent types into this terminal: never ask here (its keys could answer),",
         "asks go to a person watching with shellgate approvals --watch. Always so under shellgate wrap."})
     boolean agent;
 
@@ -64,7 +64,7 @@ public final class ShellCommand implements Callable<Integer> {
         // or unsets later changes what its lines see, never the gate
         GateConfig config = GateConfig.of(env, null);
         if (agent) {
-            config = config.withTerminalsNotAsked("an agent types into it (shellgate shell --agent)");
+            config = config.withTerminalsNotAsked("an agent types into it (shellgate shell --agent-driven)");
         }
         Gatekeeper gate = Gatekeeper.of(config);
         String configured;
