@@ -70,7 +70,8 @@ class GateConfigTest extends SandboxTest {
         assertThat(llm.asked()).as("the agent's LLM reviewer was asked").isZero();
         assertThat(box.work.resolve("elsewhere")).doesNotExist();
         String log = Files.readString(box.home.resolve(".local/state/shellgate/audit.jsonl"));
-        assertThat(log).contains("\"cmd\":\"touch victim\"").contains("\"cmd\":\"cat " + secret + "\"");
+        // (a session's commands keep their newline)
+        assertThat(log).contains("\"cmd\":\"touch victim").contains("\"cmd\":\"cat " + secret);
     }
 
     @Test
@@ -128,7 +129,7 @@ class GateConfigTest extends SandboxTest {
 
     @Test
     void theHookJudgesTheCommandNotTheVariablesItSets() throws Exception {
-        String input = "{\"tool_name\":\"Bash\",\"session_id\":\"s1\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"session_id\":\"s1\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
         Processes.Result r = box.shellgate(Sandbox.bytes(input.formatted(box.work,
                 "XDG_CONFIG_HOME=$PWD/evil HOME= touch victim")), "hook", "claude-code");
         assertThat(r.out()).doesNotContain("\"permissionDecision\":\"allow\"");

@@ -286,7 +286,7 @@ class ReviewTest extends SandboxTest {
                 prefix = ["make", "test"]
                 max-args = 0
                 """);
-        String input = "{\"tool_name\":\"Bash\",\"session_id\":\"s9\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"session_id\":\"s9\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
         Processes.Result remembered = box.shellgate(Sandbox.bytes(input.formatted(box.work, "make test")), "hook", "claude-code");
         assertThat(remembered.out()).contains("\"permissionDecision\":\"allow\"").contains("approved (memory)");
         Processes.Result ask = box.shellgate(Sandbox.bytes(input.formatted(box.work, "make install")), "hook", "claude-code");

@@ -229,8 +229,8 @@ public final class RequestHandler {
     private static ObjectNode reply(Result result, ShellChoice shell, boolean brief) {
         return switch (result) {
             case Result.PolicyBroken p -> Protocol.error("policy", String.join("\n", p.problems()));
-            case Result.Refused r when r.verdict() == null -> Protocol.error("internal", r.message());
             case Result.Refused r when r.step() == Step.GATE -> Protocol.refusal(r, shell);
+            case Result.Refused r when r.verdict() == null -> Protocol.error("internal", r.message());
             case Result.Refused r -> Protocol.reviewed(r.verdict(), shell, brief, false, r.step(), r.message());
             case Result.Runs r -> Protocol.reviewed(r.verdict(), shell, brief, true, r.step(), r.message());
         };
