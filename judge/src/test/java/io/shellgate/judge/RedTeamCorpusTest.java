@@ -40,9 +40,7 @@ class RedTeamCorpusTest {
 
     private static final String EXCEPTIONS = "/redteam-exceptions.tsv";
     /** The share of each file's everyday commands that must be allowed; the goal is 0.90 for both. */
-    private static final Map<String, Double> ALLOW_SHARE = Map.of("redteam.jsonl", 0.90,
-            // raised to 0.90 as issue 22 removes the Windows dialects' false refusals (32 of 39 today)
-            "redteam-windows.jsonl", 0.80);
+    private static final Map<String, Double> ALLOW_SHARE = Map.of("redteam.jsonl", 0.90, "redteam-windows.jsonl", 0.90);
     private static final Judge JUDGE = Judges.defaults();
     private static Path root;
     private static Sandbox sandbox;

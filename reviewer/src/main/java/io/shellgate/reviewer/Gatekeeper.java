@@ -90,6 +90,15 @@ public final class Gatekeeper {
      * @param clientGone true once the client stopped waiting (a person's review ends then); may be null
      */
     public Result decide(JudgeRequest given, Origin origin, Person person, BooleanSupplier clientGone) {
+        return decide(given, null, origin, person, clientGone);
+    }
+
+    /**
+     * As {@link #decide(JudgeRequest, Origin, Person, BooleanSupplier)}, with the verdict already
+     * reached when {@code verdict} is not null (an agent's start-up probe, recognised in its exact
+     * form by {@link io.shellgate.judge.Envelopes}): it is reviewed and logged as any other.
+     */
+    public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone) {
         JudgeRequest request = withHome(given);
         if (config.stateDir() == null) {
             return new Result.Refused(Tier.DENY, "audit-unavailable", "there is nowhere to write the audit log: neither"
@@ -104,9 +113,11 @@ public final class Gatekeeper {
                     + String.join("; ", e.problems()));
             return new Result.PolicyBroken(e.problems(), warning(problem));
         }
-        Verdict v;
+        Verdict v = verdict;
         try {
-            v = loaded.judge().judge(request);
+            if (v == null) {
+                v = loaded.judge().judge(request);
+            }
         } catch (RuntimeException e) {
             String message = "the command could not be judged: " + e;
             String problem = audit.recordRefusal(request, origin, "judge-error", message);

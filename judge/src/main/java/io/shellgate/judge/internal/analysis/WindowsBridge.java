@@ -5,6 +5,7 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.cmd.CmdJudge;
 import io.shellgate.judge.internal.powershell.PowerShellJudge;
+import io.shellgate.judge.internal.windows.SecretNames;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsPaths;
 import io.shellgate.rules.Rule;
@@ -89,8 +90,19 @@ final class WindowsBridge implements WindowsHost {
     }
 
     @Override
+    public boolean windows() {
+        return WindowsPrograms.windowsLike(env);
+    }
+
+    @Override
     public Map<String, String> env() {
         return env;
+    }
+
+    @Override
+    public WindowsHost at(String location) {
+        Path p = location == null || WindowsPaths.nonFileDrive(location) != null ? null : path(location);
+        return java.util.Objects.equals(p, cwd) ? this : new WindowsBridge(analyzer, env, p, depth, override);
     }
 
     @Override
@@ -146,6 +158,64 @@ final class WindowsBridge implements WindowsHost {
             }
         }
         return null;
+    }
+
+    @Override
+    public boolean isDirectory(String path) {
+        Path p = path(path);
+        return p != null && analyzer.host.isDirectory(p);
+    }
+
+    @Override
+    public String realPath(String path) {
+        Path p = path(path);
+        Path real = p == null ? null : analyzer.host.realPath(p);
+        return real == null ? null : WindowsPaths.slashes(real.toString());
+    }
+
+    @Override
+    public List<String> children(String dir, int limit) {
+        // two patterns: the bash globber keeps names that start with a dot to patterns that do
+        Path d = path(dir);
+        if (d == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (String pattern : List.of(String.valueOf(Field.STAR), "." + Field.STAR)) {
+            List<Path> found = analyzer.host.glob(d, new Field(pattern, List.of(), false), limit);
+            if (found == null) {
+                return null;
+            }
+            for (Path p : found) {
+                String name = p.getFileName() == null ? null : p.getFileName().toString();
+                if (name != null && !name.equals(".") && !name.equals("..")) {
+                    names.add(name);
+                }
+            }
+        }
+        return names.size() > limit ? null : names;
+    }
+
+    @Override
+    public String sensitiveInside(String dir, java.util.function.Predicate<String> names) {
+        String home = home();
+        Path d = path(dir);
+        return d == null ? null : analyzer.host.findInside(d, "windows-sensitive:" + home, p -> sensitive(WindowsPaths.slashes(p), false) != null,
+                p -> names.test(p.substring(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1)));
+    }
+
+    /** A path of this machine, or null when the text cannot name one here. */
+    private static Path path(String text) {
+        try {
+            return Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public boolean secretVariable(String name) {
+        return SecretNames.isSecret(name);
     }
 
     @Override

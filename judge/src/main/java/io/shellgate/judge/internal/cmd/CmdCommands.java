@@ -25,8 +25,9 @@ final class CmdCommands {
             "dir", "echo", "endlocal", "erase", "exit", "for", "ftype", "goto", "if", "md", "mkdir", "mklink", "move", "path",
             "pause", "popd", "prompt", "pushd", "rd", "ren", "rename", "rem", "rmdir", "set", "setlocal", "shift", "start",
             "time", "title", "type", "ver", "verify", "vol");
-    private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem");
-    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname");
+    private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem", "vol", "cls");
+    /** cmd's own read-only programs, judged here; other programs go to the bash judge as the same words. */
+    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname", "more");
     private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "bitsadmin", "certutil");
     private static final Set<String> RUNS_INPUT = Set.of("powershell", "pwsh", "cmd", "bash", "sh", "python", "node", "perl");
 
@@ -89,7 +90,10 @@ final class CmdCommands {
         if (internal) {
             internal(base, args, s, upstream);
         } else {
-            WindowsHost.Program program = host.program(name, true);
+            if (name.contains("\\") || name.contains("/")) {
+                reads.resolve(name, s.span(), base);
+            }
+            WindowsHost.Program program = host.at(judge.cwd).program(name, true);
             resolved = program.path() == null ? "not found" : program.path();
             downloads = external(name, base, program, args, s, upstream);
         }
@@ -143,8 +147,11 @@ final class CmdCommands {
                 List<String> dirs = args.stream().filter(a -> a == null || !a.equalsIgnoreCase("/d")).toList();
                 if (!dirs.isEmpty()) {
                     String dir = dirs.contains(null) ? null : String.join(" ", dirs);
-                    List<String> abs = dir == null ? List.of() : judge.absolute(dir);
-                    judge.cwd = abs.isEmpty() ? null : abs.getFirst();
+                    reads.resolve(dir, s.span(), base);
+                    boolean drive = args.stream().anyMatch(a -> a != null && a.equalsIgnoreCase("/d"));
+                    if (drive || dir == null || !otherDrive(dir, judge.cwd)) {
+                        judge.cwd = judge.location(dir);
+                    }
                 }
             }
             case "dir", "type" -> {
@@ -153,6 +160,23 @@ final class CmdCommands {
                         reads.path(a, s.span(), base);
                     }
                 }
+            }
+            case "pushd", "popd" -> {
+                host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " changes the directory and may map a network drive",
+                        s.span());
+                String dir = base.equals("popd") || args.isEmpty() || args.contains(null) ? null : String.join(" ", args);
+                reads.resolve(dir == null && base.equals("pushd") && !args.isEmpty() ? null : dir, s.span(), base);
+                judge.cwd = dir == null ? null : judge.location(dir);
+            }
+            case "call" -> {
+                if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
+                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "call expands %variables% a second time or jumps to a label",
+                            s.span());
+                } else {
+                    host.at(judge.cwd).nested(s.rest(), Dialect.CMD, false, s.span());
+                }
+                // what call ran happened in this cmd: a cd in it moved the directory
+                judge.cwd = null;
             }
             case "echo", "rem" -> {
                 if (s.words().size() > 1) {
@@ -173,15 +197,15 @@ final class CmdCommands {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, "start runs a program or opens a document or address", s.span());
                 String target = startTarget(s);
                 if (target != null && !target.isBlank()) {
-                    host.nested(target, Dialect.CMD, false, s.span());
+                    host.at(judge.cwd).nested(target, Dialect.CMD, false, s.span());
                 }
             }
-            case "call" -> {
-                if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
-                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "call expands %variables% a second time or jumps to a label",
-                            s.span());
-                } else {
-                    host.nested(s.rest(), Dialect.CMD, false, s.span());
+            case "path", "verify", "date", "time" -> {
+                // with an argument they set the PATH, the verify flag, the clock; date and time without /t prompt to
+                boolean prints = args.isEmpty() ? !base.equals("date") && !base.equals("time")
+                        : args.size() == 1 && "/t".equalsIgnoreCase(args.getFirst()) && (base.equals("date") || base.equals("time"));
+                if (!prints) {
+                    host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " with these arguments changes the system", s.span());
                 }
             }
             default -> {
@@ -190,6 +214,13 @@ final class CmdCommands {
                 }
             }
         }
+    }
+
+    /** Whether {@code dir} names a drive letter other than the one {@code cwd} is on (cd without /d leaves the drive). */
+    private static boolean otherDrive(String dir, String cwd) {
+        boolean letter = dir.length() >= 2 && dir.charAt(1) == ':' && Character.isLetter(dir.charAt(0));
+        return letter && (cwd == null || cwd.length() < 2 || cwd.charAt(1) != ':'
+                || Character.toLowerCase(cwd.charAt(0)) != Character.toLowerCase(dir.charAt(0)));
     }
 
     /** Whether an argument is a switch ({@code /s}, {@code /enum}, {@code /a:-h}, {@code /s/q}) rather than a path ({@code /home/x}). */
@@ -208,6 +239,37 @@ final class CmdCommands {
             }
         }
         return true;
+    }
+
+    /** The raw text after the command name, without its redirections, as cmd hands it to a program. */
+    private String programText(CmdAst.Simple s) {
+        if (s.words().size() < 2) {
+            return "";
+        }
+        int from = s.words().get(1).span().start();
+        int to = s.words().getLast().span().end();
+        StringBuilder raw = new StringBuilder();
+        int at = from;
+        for (CmdToken r : s.redirects()) {
+            if (r.span().start() >= at && r.span().end() <= to) {
+                raw.append(judge.text, at, r.span().start());
+                at = r.span().end();
+            }
+        }
+        raw.append(judge.text, at, to);
+        return raw.toString();
+    }
+
+    /** The arguments a program gets, as its C runtime splits what cmd hands it; null when part is not known here. */
+    private List<String> programArgs(CmdAst.Simple s) {
+        String raw = programText(s);
+        for (String v : judge.loopVariables) {
+            if (raw.contains(v)) {
+                return null;
+            }
+        }
+        String line = CmdTokenizer.programLine(raw, host.env());
+        return line == null ? null : WindowsArgv.split(line);
     }
 
     /** What {@code start} runs: the raw text after its options and its quoted title. */
@@ -232,15 +294,16 @@ final class CmdCommands {
 
     private boolean external(String name, String base, WindowsHost.Program program, List<String> args, CmdAst.Simple s,
             boolean upstream) {
+        List<String> argv = programArgs(s);
         if (WindowsShells.isWindowsShell(base)) {
             if (!program.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
             }
-            List<String> list = args.contains(null) ? null : WindowsArgv.split(s.rest());
-            if (list == null) {
+            if (argv == null) {
                 host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, base + " runs code computed at run time", s.span());
             } else {
-                judge.run(base, list, base.equals("cmd") ? s.rest() : null, upstream, s.span());
+                judge.run(base, argv, base.equals("cmd") ? CmdTokenizer.programLine(programText(s), host.env()) : null, upstream,
+                        s.span());
             }
             return false;
         }
@@ -249,7 +312,18 @@ final class CmdCommands {
             return false;
         }
         if (!READ_ONLY_PROGRAMS.contains(base)) {
-            host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " is not on the read-only list", s.span());
+            if (program.path() == null || !program.trusted()) {
+                host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
+            } else if (argv == null) {
+                host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here",
+                        s.span());
+            } else {
+                // cmd found nothing planted in the working directory: the words are judged as the bash judge judges them
+                List<String> words = new ArrayList<>();
+                words.add(name.contains("\\") || name.contains("/") ? name : base);
+                words.addAll(argv);
+                host.at(judge.cwd).nativeProgram(words, s.span());
+            }
             return DOWNLOADERS.contains(base);
         }
         if (program.path() == null || !program.trusted()) {
@@ -257,6 +331,22 @@ final class CmdCommands {
         }
         if (base.equals("findstr")) {
             reads.findstr(args, s.span());
+        } else if (base.equals("tree") || base.equals("more")) {
+            for (String a : args) {
+                if (a == null || !isSwitch(a) && !a.startsWith("+")) {
+                    reads.path(a, s.span(), base);
+                }
+            }
+        } else if (base.equals("where") && args.contains(null)) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
+        } else if (base.equals("where")) {
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).equalsIgnoreCase("/r")) {
+                    reads.path(args.get(i + 1), s.span(), base);
+                }
+            }
+            args.stream().filter(a -> a.contains(":") && !isSwitch(a)).forEach(a -> reads.resolve(a.substring(0, a.lastIndexOf(':')),
+                    s.span(), base));
         } else if (args.contains(null)) {
             host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
         }

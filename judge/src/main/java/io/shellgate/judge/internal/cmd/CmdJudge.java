@@ -5,6 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.List;
@@ -42,6 +43,7 @@ public final class CmdJudge {
                     + " shellgate does", new Span(odd, odd + 1));
             return;
         }
+        secrets(code, host);
         CmdAst.Node root;
         try {
             root = CmdParser.parse(code, CmdTokenizer.tokenize(code, host.env()));
@@ -51,6 +53,32 @@ public final class CmdJudge {
             return;
         }
         new CmdJudge(host, code).node(root, false);
+    }
+
+    /**
+     * Asks for every {@code %NAME%}, {@code %NAME:~0,4%}, {@code %NAME:a=b%} and {@code !NAME!}
+     * whose name marks a secret. cmd expands them anywhere in the line, quotes included, before it
+     * parses it; every text between two {@code %} (or {@code !}) is tried, as an undefined name
+     * makes cmd go on from the second one.
+     */
+    private static void secrets(String code, WindowsHost host) {
+        for (char mark : new char[] {'%', '!'}) {
+            int open = code.indexOf(mark);
+            while (open >= 0) {
+                int close = code.indexOf(mark, open + 1);
+                if (close < 0) {
+                    break;
+                }
+                String inside = code.substring(open + 1, close);
+                int colon = inside.indexOf(':');
+                String name = (colon >= 0 ? inside.substring(0, colon) : inside).replace("^", "");
+                if (!name.isBlank() && host.secretVariable(name.strip())) {
+                    host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "expands the environment variable " + name.strip()
+                            + ", whose name marks a secret", new Span(open, close + 1));
+                }
+                open = close;
+            }
+        }
     }
 
     /** Judges a node; returns whether its output may come from the network. */
@@ -83,9 +111,23 @@ public final class CmdJudge {
                 yield node(g.body(), upstream);
             }
             case CmdAst.If i -> {
+                for (int k = 0; k + 1 < i.condition().size(); k++) {
+                    if (i.condition().get(k).isWord("exist")) {
+                        // if exist looks the path up: a share learns the user's credentials
+                        commands.reads.resolve(commands.value(i.condition().get(k + 1)), i.span(), "if exist");
+                    }
+                }
+                boolean moves = moves(i);
+                if (moves) {
+                    cwd = null;
+                }
                 boolean any = node(i.then(), upstream);
                 if (i.otherwise() != null) {
                     any |= node(i.otherwise(), upstream);
+                }
+                if (moves) {
+                    // whether the branch ran is not known: nor is the directory after it
+                    cwd = null;
                 }
                 yield any;
             }
@@ -99,13 +141,32 @@ public final class CmdJudge {
         String set = f.set().strip();
         char quote = backq ? '`' : '\'';
         if (fileSet && set.length() >= 2 && set.charAt(0) == quote && set.charAt(set.length() - 1) == quote) {
-            host.nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
+            host.at(cwd).nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
         } else if (fileSet && !(set.startsWith("\"") && !backq)) {
             for (String file : WindowsPaths.split(set.replace("\"", ""), ' ')) {
                 if (!file.isEmpty()) {
                     commands.reads.path(file, f.setSpan(), "for /f");
                 }
             }
+        }
+        if (!fileSet) {
+            // a plain, /d or /r loop lists the directories its set and /r name: shares are touched
+            for (int k = 0; k < f.options().size(); k++) {
+                if (f.options().get(k).equalsIgnoreCase("/r") && k + 1 < f.options().size()) {
+                    commands.reads.resolve(f.options().get(k + 1), f.setSpan(), "for /r");
+                }
+            }
+            String expanded = CmdTokenizer.programLine(set, host.env());
+            for (String item : expanded == null ? java.util.Collections.<String>singletonList(null)
+                    : WindowsPaths.split(expanded.replace("\"", ""), ' ')) {
+                if (item == null || !item.isEmpty()) {
+                    commands.reads.resolve(item, f.setSpan(), "for");
+                }
+            }
+        }
+        boolean moves = moves(f.body());
+        if (moves) {
+            cwd = null;
         }
         // the loop variable's values are not known here: words using it are unknown
         String variable = f.variable().startsWith("%%") ? f.variable().substring(1) : f.variable();
@@ -114,15 +175,43 @@ public final class CmdJudge {
             return node(f.body(), upstream);
         } finally {
             loopVariables.remove(variable);
+            if (moves) {
+                cwd = null;
+            }
         }
     }
 
-    /** The absolute forms of a path from the current working directory. */
-    List<String> absolute(String path) {
-        return WindowsPaths.absolute(path, cwd, host.home());
+    /** Whether a node may change the working directory ({@code cd}, {@code pushd}, {@code popd}, {@code call}). */
+    static boolean moves(CmdAst.Node n) {
+        return switch (n) {
+            case CmdAst.Simple s -> !s.words().isEmpty() && s.words().getFirst().known()
+                    && java.util.Set.of("cd", "chdir", "pushd", "popd", "call").contains(commandWord(s.words().getFirst().text()));
+            case CmdAst.Sequence s -> s.items().stream().anyMatch(CmdJudge::moves);
+            case CmdAst.Pipeline p -> false;
+            case CmdAst.Group g -> moves(g.body());
+            case CmdAst.If i -> moves(i.then()) || i.otherwise() != null && moves(i.otherwise());
+            case CmdAst.For f -> moves(f.body());
+        };
+    }
+
+    /** The command word of a first word, lower case: {@code @CD..} is {@code cd}. */
+    private static String commandWord(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        w = w.startsWith("@") ? w.substring(1) : w;
+        for (int i = 0; i < w.length(); i++) {
+            if ("/.\\:+".indexOf(w.charAt(i)) >= 0) {
+                return w.substring(0, i);
+            }
+        }
+        return w;
+    }
+
+    /** Where a {@code cd} to {@code path} leads from the working directory (case kept), or null when not known. */
+    String location(String path) {
+        return WindowsReads.location(host, path, cwd, false);
     }
 
     void run(String base, List<String> args, String rest, boolean upstream, Span span) {
-        WindowsShells.run(host, base, args, rest, upstream, span);
+        WindowsShells.run(host.at(cwd), base, args, rest, upstream, span);
     }
 }

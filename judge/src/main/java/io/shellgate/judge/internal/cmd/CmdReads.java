@@ -3,11 +3,13 @@ package io.shellgate.judge.internal.cmd;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsReads;
+import io.shellgate.judge.internal.windows.Wildcards;
 import io.shellgate.rules.Tier;
 import java.util.List;
 import java.util.Locale;
 
-/** What cmd commands read and write: paths that are unknown, wildcarded or secret ask, and so do redirections to files. */
+/** What cmd commands read and write: paths that are unknown, on a share or secret ask, and so do redirections to files. */
 final class CmdReads {
 
     private final CmdJudge judge;
@@ -43,40 +45,19 @@ final class CmdReads {
         }
     }
 
-    /** A path a command reads: unknown, wildcarded or secret asks. */
+    /** A path a command reads: unknown, on a share, or secret (after wildcards, short names and links) asks. */
     void path(String path, Span span, String who) {
-        if (path == null) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads a path whose value is not known here", span);
-            return;
+        if (path != null && who.equals("dir") && Wildcards.has(path, false)) {
+            // dir lists the names a pattern matches: the directory it looks in is what it reads
+            String dir = path.substring(0, Math.max(path.lastIndexOf('\\'), path.lastIndexOf('/')) + 1);
+            path = dir.isEmpty() ? "." : dir;
         }
-        if (path.indexOf('*') >= 0 || path.indexOf('?') >= 0) {
-            String dir = path.contains("\\") || path.contains("/") ? path.substring(0, Math.max(path.lastIndexOf('\\'),
-                    path.lastIndexOf('/')) + 1) : "";
-            if (who.equals("dir") && dir.indexOf('*') < 0 && dir.indexOf('?') < 0) {
-                path = dir.isEmpty() ? "." : dir;
-            } else {
-                host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads the wildcard path " + path
-                        + ", which shellgate does not expand", span);
-                return;
-            }
-        }
-        if (path.startsWith("\\\\") || path.startsWith("//")) {
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + path
-                    + " from a network share, which sends the user's credentials to that server", span);
-            return;
-        }
-        List<String> abs = judge.absolute(path);
-        if (abs.isEmpty()) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + path
-                    + " in a working directory that is not known here", span);
-        }
-        for (String a : abs) {
-            String why = host.sensitive(a, false);
-            if (why != null) {
-                host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + path + ": " + why, span);
-                return;
-            }
-        }
+        WindowsReads.check(host, path, judge.cwd, new WindowsReads.Read(who, WindowsReads.Use.READ, false, true, span));
+    }
+
+    /** A path a command only looks up ({@code cd}, {@code if exist}): a share or a device asks. */
+    void resolve(String path, Span span, String who) {
+        WindowsReads.check(host, path, judge.cwd, new WindowsReads.Read(who, WindowsReads.Use.RESOLVE, false, false, span));
     }
 
     void redirects(List<CmdToken> redirects) {

@@ -158,6 +158,48 @@ final class CmdTokenizer {
         out.add(new CmdToken(CmdToken.Kind.WORD, sb.toString(), known, quoted, new Span(start, pos)));
     }
 
+    /**
+     * The command line cmd hands a program: the raw text of its arguments with {@code %VAR%}
+     * replaced and carets outside quotes dropped (quotes, {@code = , ;} stay: the program's runtime
+     * splits it). Null when a variable in it is not known here.
+     */
+    static String programLine(String raw, Map<String, String> env) {
+        StringBuilder sb = new StringBuilder();
+        boolean inQuotes = false;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%' || c == '!') {
+                int close = raw.indexOf(c, i + 1);
+                if (close > i + 1) {
+                    String name = raw.substring(i + 1, close);
+                    String value = c == '%' ? lookup(env, name) : null;
+                    if (value == null || c == '!') {
+                        return null;
+                    }
+                    sb.append(value);
+                    i = close;
+                    continue;
+                }
+            }
+            if (c == '"') {
+                inQuotes = !inQuotes;
+            } else if (c == '^' && !inQuotes && i + 1 < raw.length()) {
+                c = raw.charAt(++i);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    private static String lookup(Map<String, String> env, String name) {
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(name)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
     /** A variable's value when it cannot change how the line splits; null otherwise. */
     private String value(String name) {
         for (Map.Entry<String, String> e : env.entrySet()) {

@@ -3,7 +3,7 @@ package io.shellgate.judge.internal.powershell;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
-import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.rules.Tier;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,32 +20,41 @@ import java.util.Set;
 public final class PowerShellJudge {
 
     private static final Set<String> SCOPES = Set.of("global", "script", "local", "private", "using");
-    private static final Set<String> STATE_VARIABLES = Set.of("psdefaultparametervalues", "psmoduleautoloadingpreference",
-            "executioncontext", "profile", "pscommandpath", "psmodulepath", "env", "psnativecommandargumentpassing",
-            "pssessionconfigurationname", "psemailserver");
-
-    private static final Set<String> ITEM_SOURCES = Set.of("Get-ChildItem", "Get-Item", "Resolve-Path", "Get-Location",
-            "Where-Object", "Sort-Object", "Select-Object", "ForEach-Object", "Group-Object");
 
     final WindowsHost host;
     final String code;
     final boolean windowsPowerShell;
-    /** The working directory with forward slashes; null once a cd to somewhere unknown ran. */
+    /** Whose aliases the names have: pwsh on Linux and macOS leaves ls, cat, sort... to the system. */
+    final PsNames.Platform platform;
+    /**
+     * The current location with forward slashes ({@code Env:/} on a drive that is not a file
+     * system); null once a cd to somewhere unknown ran.
+     */
     String cwd;
+    /** The locations Push-Location saved. */
+    final java.util.Deque<String> pushed = new java.util.ArrayDeque<>();
     final Set<String> functions = new HashSet<>();
     /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
     final Map<String, String> assigned = new HashMap<>();
-    /** What the previous stage of the pipeline lists ({@code Get-ChildItem C:\} lists {@code C:\*}), for the stage after it. */
-    List<String> listed = List.of();
+    /** What each subexpression walked so far hands on, for a pipeline it heads or a Write-Output it is given to. */
+    final Map<PsAst.SubExpr, PsFlow> flows = new java.util.IdentityHashMap<>();
+    /** What the last pipeline walked handed on. */
+    private PsFlow last = new PsFlow.None();
     private boolean budgetSpent;
+    /** The types of expressions, for the methods called on them. */
+    final PsTyping typing;
+    /** How deep inside branches, loops, functions and script blocks the walk is (0: the script's own statements). */
+    private int nesting;
     private final PsCommandJudge commands;
 
-    private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell) {
+    private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell, List<PsAst.Statement> script) {
         this.host = host;
         this.code = code;
         this.windowsPowerShell = windowsPowerShell;
+        this.platform = host.windows() ? PsNames.Platform.WINDOWS : PsNames.Platform.UNIX;
         this.cwd = host.cwd();
         this.commands = new PsCommandJudge(this);
+        this.typing = new PsTyping(this, script);
     }
 
     /**
@@ -71,7 +80,7 @@ public final class PowerShellJudge {
             return;
         }
         parsed.comments().forEach(host::data);
-        new PowerShellJudge(host, code, windowsPowerShell).statements(parsed.statements());
+        new PowerShellJudge(host, code, windowsPowerShell, parsed.statements()).statements(parsed.statements());
     }
 
     void statements(List<PsAst.Statement> statements) {
@@ -90,30 +99,104 @@ public final class PowerShellJudge {
 
     private void statement(PsAst.Statement statement) {
         switch (statement) {
-            case PsAst.Pipeline p -> pipeline(p);
+            case PsAst.Pipeline p -> last = pipeline(p);
             case PsAst.Assignment a -> {
                 target(a.target(), a.span());
+                last = new PsFlow.Unknown("the value of an assignment");
                 statement(a.value());
                 remember(a);
+                // a variable set once, by a statement that runs before anything after it, keeps the type of its value
+                if (nesting == 0 && a.operator().equals("=") && a.target() instanceof PsAst.Variable v && typing.setOnce(v.name())) {
+                    typing.variables.put(PsVariables.name(v.name()), typeOf(List.of(a.value())));
+                }
             }
             case PsAst.Block b -> {
-                for (PsAst.Expr e : b.expressions()) {
-                    if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
-                        assigned.put(PsValues.name(v), null);
-                    }
+                boolean moves = PsLocations.changes(b);
+                if (moves) {
+                    cwd = null;
                 }
                 if (b.keyword().equals("switch-file")) {
                     commands.readsFile(b.expressions().getFirst(), b.span(), "switch -File");
                     return;
                 }
-                b.expressions().forEach(this::expression);
-                b.bodies().forEach(this::statements);
+                nesting++;
+                block(b);
+                nesting--;
+                if (moves) {
+                    // whether, or how often, the body ran is not known: nor is the location after it
+                    cwd = null;
+                }
             }
             case PsAst.FunctionDef f -> {
-                functions.add(f.name().toLowerCase(Locale.ROOT));
+                String name = f.name().substring(f.name().indexOf(':') + 1);
+                functions.add(name.toLowerCase(Locale.ROOT));
+                boolean exists = PsNames.cmdlet(name) != null || PsNames.isAlias(name)
+                        || host.at(cwd).program(name, false).path() != null;
+                String state = PsState.function(f.name(), exists);
+                if (state != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, f.span());
+                }
+                boolean moves = PsLocations.changes(f.body());
+                if (moves) {
+                    cwd = null;
+                }
+                nesting++;
                 statements(f.body());
+                nesting--;
+                if (moves) {
+                    cwd = null;
+                }
             }
         }
+    }
+
+    /**
+     * The parts of a keyword statement: a foreach variable has the type of its collection's
+     * elements in the body, and {@code $_} in a switch's clauses the type of what it switches on.
+     */
+    private void block(PsAst.Block b) {
+        if (b.keyword().equals("switch") && !b.bodies().isEmpty()) {
+            last = new PsFlow.Unknown("a value");
+            List<PsAst.Statement> input = b.bodies().getFirst();
+            statements(input);
+            boolean file = input.size() == 1 && input.getFirst() instanceof PsAst.Block f && f.keyword().equals("switch-file");
+            String before = typing.item;
+            typing.item = file ? PsTypes.STRING : typeOf(input);
+            b.expressions().forEach(this::expression);
+            b.bodies().subList(1, b.bodies().size()).forEach(this::statements);
+            typing.item = before;
+            return;
+        }
+        b.expressions().forEach(this::expression);
+        for (PsAst.Expr e : b.expressions()) {
+            if (b.keyword().equals("foreach") && e instanceof PsAst.Variable v) {
+                assigned.put(PsValues.name(v), null);
+            }
+        }
+        if (b.keyword().equals("foreach") && b.bodies().size() == 2 && b.expressions().getFirst() instanceof PsAst.Variable v) {
+            last = new PsFlow.Unknown("a collection");
+            statements(b.bodies().getFirst());
+            String name = PsVariables.name(v.name());
+            if (typing.setOnce(v.name())) {
+                typing.variables.put(name, typeOf(b.bodies().getFirst()));
+            }
+            statements(b.bodies().get(1));
+            typing.variables.remove(name);
+            return;
+        }
+        b.bodies().forEach(this::statements);
+    }
+
+    /**
+     * The type of what statements just walked produce: an expression's own type, else the type of
+     * what the last pipeline handed on.
+     */
+    private String typeOf(List<PsAst.Statement> statements) {
+        if (statements.size() == 1 && statements.getFirst() instanceof PsAst.Pipeline p && p.elements().size() == 1
+                && p.elements().getFirst() instanceof PsAst.ExprElement e) {
+            return typing.of(e.expr());
+        }
+        return statements.size() == 1 ? last.type() : null;
     }
 
     /** Keeps the constant a variable was set to ({@code $p = 'C:\'}), for the policy's rules; anything else forgets it. */
@@ -130,31 +213,26 @@ public final class PowerShellJudge {
         assigned.put(PsValues.name(v), constant);
     }
 
-    private void pipeline(PsAst.Pipeline p) {
+    /** Judges a pipeline; returns what its last stage hands on. */
+    private PsFlow pipeline(PsAst.Pipeline p) {
         boolean downloads = false;
-        boolean fromExpression = false;
-        List<String> upstream = List.of();
-        for (int i = 0; i < p.elements().size(); i++) {
-            PsAst.Element e = p.elements().get(i);
-            listed = upstream;
-            upstream = List.of();
+        PsFlow flow = new PsFlow.None();
+        for (PsAst.Element e : p.elements()) {
             switch (e) {
                 case PsAst.ExprElement x -> {
                     expression(x.expr());
                     redirects(x.redirects());
                     downloads |= PsDownloads.in(x.expr());
-                    fromExpression = true;
+                    flow = PsPipeline.of(x.expr(), this);
                 }
                 case PsAst.CommandCall c -> {
-                    listed = i > 0 ? listed : List.of();
-                    downloads = commands.command(c, i > 0, downloads, fromExpression);
-                    upstream = listed;
-                    // items listed upstream are files a downstream reader opens: their paths are not known here
-                    String cmdlet = c.name() instanceof PsAst.Literal l ? PsNames.cmdlet(l.value()) : null;
-                    fromExpression |= cmdlet == null || ITEM_SOURCES.contains(cmdlet);
+                    PsCommandJudge.Stage stage = commands.command(c, flow, downloads);
+                    downloads = stage.downloads();
+                    flow = stage.output();
                 }
             }
         }
+        return flow;
     }
 
     /** Judges what an expression runs: subexpressions, script blocks and .NET calls. */
@@ -165,8 +243,23 @@ public final class PowerShellJudge {
             }
             case PsAst.Expandable x -> x.parts().forEach(this::expression);
             case PsAst.Variable v -> variable(v);
-            case PsAst.SubExpr s -> statements(s.statements());
-            case PsAst.ScriptBlock b -> statements(b.statements());
+            case PsAst.SubExpr s -> {
+                last = new PsFlow.Unknown("a subexpression");
+                statements(s.statements());
+                flows.put(s, s.statements().size() == 1 ? last : new PsFlow.Unknown("a subexpression of several statements"));
+            }
+            case PsAst.ScriptBlock b -> {
+                boolean moves = PsLocations.changes(b.statements());
+                if (moves) {
+                    cwd = null;
+                }
+                nesting++;
+                statements(b.statements());
+                nesting--;
+                if (moves) {
+                    cwd = null;
+                }
+            }
             case PsAst.TypeName t -> {
                 // a type: only what is done with it matters
             }
@@ -178,6 +271,10 @@ public final class PowerShellJudge {
     private void variable(PsAst.Variable v) {
         String name = v.name().toLowerCase(Locale.ROOT);
         int colon = name.indexOf(':');
+        if (name.startsWith("env:") && host.secretVariable(v.name().substring(4))) {
+            host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "reads the environment variable " + v.name().substring(4)
+                    + ", whose name marks a secret", v.span());
+        }
         if (colon > 0 && !SCOPES.contains(name.substring(0, colon)) && !name.startsWith("env:")) {
             // ${c:\path} reads a file, $function:x a function's code
             host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, "the variable $" + v.name() + " reads the provider path "
@@ -191,17 +288,15 @@ public final class PowerShellJudge {
             return;
         }
         m.arguments().forEach(this::expression);
-        boolean pure = m.isStatic() && m.target() instanceof PsAst.TypeName t ? PsDotNet.pureStaticMethod(t.name(), m.name())
-                : !m.isStatic() && PsDotNet.pureInstanceMethod(m.name());
-        if (pure && ("foreach".equalsIgnoreCase(m.name()) || "where".equalsIgnoreCase(m.name()))
-                && !m.arguments().stream().allMatch(a -> a instanceof PsAst.ScriptBlock)) {
-            // .ForEach('Delete') calls Delete on every element
-            pure = false;
+        PsDeletions.Deletion deletion = PsDeletions.of(m, this);
+        if (deletion != null) {
+            commands.rules("Remove-Item", deletion.recursive() ? List.of("-Recurse", "-Force") : List.of("-Force"),
+                    deletion.paths(), m.span());
         }
-        if (!pure) {
-            String what = m.name() == null ? "a method chosen at run time" : "the .NET method " + m.name();
-            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, "calls " + what + ", which may write, delete or start a process;"
-                    + " shellgate only allows methods that compute a value", m.span());
+        String why = typing.impure(m);
+        if (why != null) {
+            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why + "; shellgate only allows methods that compute a value"
+                    + " (it could write, delete, start a process or change the session)", m.span());
         }
     }
 
@@ -212,15 +307,15 @@ public final class PowerShellJudge {
                 int colon = name.indexOf(':');
                 String scope = colon > 0 ? name.substring(0, colon) : "";
                 String bare = colon > 0 ? name.substring(colon + 1) : name;
+                String state = PsState.variable(v.name());
                 if (scope.equals("env")) {
                     host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "sets the environment variable " + bare
                             + ", which changes what later commands and programs do", span);
                 } else if (!scope.isEmpty() && !SCOPES.contains(scope)) {
                     host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "assigns to the provider path " + v.name()
                             + " (a file, function, alias or variable drive)", span);
-                } else if (STATE_VARIABLES.contains(bare)) {
-                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "sets $" + bare + ", which changes how PowerShell runs"
-                            + " later commands", span);
+                } else if (state != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, span);
                 }
             }
             case PsAst.Member m -> {
@@ -253,8 +348,8 @@ public final class PowerShellJudge {
         }
     }
 
-    /** The absolute forms of a path argument from the current working directory. */
-    List<String> absolute(String path) {
-        return WindowsPaths.absolute(path, cwd, host.home());
+    /** Where a {@code Set-Location} to {@code path} leads from the current location (case kept), or null when not known. */
+    String location(String path) {
+        return WindowsReads.location(host, path, cwd, true);
     }
 }

@@ -72,6 +72,27 @@ final class PsAst {
     /** {@code x.Name}, {@code x.Name(...)}, {@code [T]::Name(...)}; {@code arguments} is null for a property. */
     record Member(Expr target, String name, boolean isStatic, List<Expr> arguments, Span span) implements Expr {}
 
-    /** Operators, arrays, hash tables, indexes and casts: only the parts matter to the judge. */
-    record Compound(List<Expr> parts, Span span) implements Expr {}
+    /**
+     * Operators, arrays, hash tables, indexes and casts: what they run is in their parts. A hash
+     * table's parts are its keys and values in turn (a bareword key is a literal).
+     */
+    record Compound(Kind kind, List<Expr> parts, Span span) implements Expr {
+
+        enum Kind {
+            /** {@code a, b}. */
+            ARRAY,
+            /** Binary operators ({@code + -replace -f ..}), mixed with commas or not. */
+            OPERATOR,
+            /** {@code -not x}, {@code !x}, {@code -x}, {@code ,x}. */
+            UNARY,
+            /** {@code [Type] value}: the type, then the value. */
+            CAST,
+            /** {@code x.$name}: a member chosen at run time. */
+            MEMBER,
+            /** {@code x[i]}: the target, then the index. */
+            INDEX,
+            /** {@code @{ k = v; ... }}. */
+            HASH
+        }
+    }
 }

@@ -8,9 +8,7 @@ import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,52 +17,59 @@ import java.util.Set;
  */
 final class PsCmdletJudge {
 
-    private static final Set<String> PATH_PARAMS = Set.of("Path", "LiteralPath", "FilePath");
     private static final Set<String> PRINTERS = Set.of("Write-Output", "Write-Host", "Write-Verbose", "Write-Warning",
             "Write-Debug", "Write-Information", "Select-String");
+
+    private static final List<String> NAMING_PARAMS = List.of("OutVariable", "ErrorVariable", "WarningVariable",
+            "InformationVariable", "PipelineVariable");
 
     private final PowerShellJudge ps;
     private final WindowsHost host;
     private final PsCommandJudge commands;
+    private final PsReads reads;
 
     PsCmdletJudge(PowerShellJudge ps, PsCommandJudge commands) {
         this.ps = ps;
         this.host = ps.host;
         this.commands = commands;
+        this.reads = new PsReads(ps, commands);
     }
 
-    /** What binding found: parameters by canonical name, and the problems that make the command ask. */
-    private static final class Bound {
-        final List<String> options = new ArrayList<>();
-        final List<String> operands = new ArrayList<>();
-        final Map<String, List<PsAst.Expr>> values = new LinkedHashMap<>();
-        final List<String> problems = new ArrayList<>();
-        final List<String> notReadOnly = new ArrayList<>();
-    }
-
-    boolean judge(String cmdlet, PsAst.CommandCall c, boolean piped, boolean upstream, boolean fromExpression) {
+    /**
+     * Judges a cmdlet that reads {@code input} from the pipeline; returns what it passes on, and
+     * whether that may be content from the network.
+     */
+    PsCommandJudge.Stage judge(String cmdlet, PsAst.CommandCall c, PsFlow input, boolean upstream) {
         PsCmdlets.Cmdlet spec = PsCmdlets.get(cmdlet);
-        Bound b = bind(spec, c);
+        PsBinding b = PsBinding.bind(spec, c, ps);
         List<String> operands = new ArrayList<>(b.operands);
-        if (piped && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
+        if (!b.hasPath()) {
             // Get-ChildItem C:\ | Remove-Item -Recurse removes what Get-ChildItem listed
-            operands.addAll(ps.listed);
+            operands.addAll(PsFlow.listed(input));
         }
         commands.rules(cmdlet, b.options, operands, c.span());
-        ps.listed = listing(cmdlet, b);
+        variables(b, c);
         boolean downloads = PsDotNet.downloader(cmdlet);
-        boolean special = special(cmdlet, c, b, upstream);
+        PsFlow output = PsPipeline.output(cmdlet, b, input, ps);
+        boolean special = special(cmdlet, c, b, input, upstream);
         if (spec == null || !spec.readOnly()) {
             if (!special) {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, cmdlet + " is not on the read-only list", c.span());
             }
-            return downloads;
+            return new PsCommandJudge.Stage(downloads, output);
         }
         if (!b.notReadOnly.isEmpty()) {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": the parameter "
                     + String.join(", ", b.notReadOnly) + " is not read-only", c.span());
         }
-        b.problems.forEach(p -> host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": " + p, c.span()));
+        if (b.unparsed) {
+            host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": --% passes the rest of the line to it as one"
+                    + " argument, unparsed", c.span());
+        } else if (!b.problems.isEmpty()) {
+            // PowerShell refuses to bind the arguments (pwsh -c 'gci' -ExecutionPolicy Bypass hands gci the trailing
+            // options): the command does not run, and neither does its pipeline; the tables list every parameter
+            return new PsCommandJudge.Stage(false, new PsFlow.None());
+        }
         for (List<PsAst.Expr> exprs : b.values.values()) {
             for (PsAst.Expr e : exprs) {
                 if (!PsValues.harmless(e, host)) {
@@ -73,8 +78,9 @@ final class PsCmdletJudge {
                 }
             }
         }
+        reads.resolves(cmdlet, b, input, c);
         if (spec.readsFiles()) {
-            reads(cmdlet, c, b, piped && fromExpression);
+            reads.reads(cmdlet, b, input, c);
         }
         if (PRINTERS.contains(cmdlet)) {
             for (PsAst.Arg a : c.args()) {
@@ -83,113 +89,37 @@ final class PsCmdletJudge {
                 }
             }
         }
-        return downloads;
+        return new PsCommandJudge.Stage(downloads, output);
     }
 
-    /** The items an item-listing cmdlet passes down its pipeline, as paths; unknown ones are left out. */
-    private List<String> listing(String cmdlet, Bound b) {
-        if (!cmdlet.equals("Get-ChildItem") && !cmdlet.equals("Get-Item")) {
-            return List.of();
-        }
-        List<String> paths = new ArrayList<>();
-        for (String param : List.of("Path", "LiteralPath")) {
-            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                for (String v : PsValues.values(e, host)) {
-                    if (v != null) {
-                        paths.add(cmdlet.equals("Get-ChildItem") ? v + "\\*" : v);
-                    }
+    /**
+     * The common parameters that name variables ({@code -OutVariable global:x},
+     * {@code -ErrorVariable ErrorActionPreference}): naming one that outlives the line asks.
+     */
+    private void variables(PsBinding b, PsAst.CommandCall c) {
+        for (String param : NAMING_PARAMS) {
+            for (PsAst.Expr e : b.get(param)) {
+                String name = PsValues.value(e, host);
+                String why = name == null ? "-" + param + " names a variable chosen at run time" : PsState.variable(name);
+                if (why != null) {
+                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "-" + param + " " + why, c.span());
                 }
             }
         }
-        if (paths.isEmpty() && !b.values.containsKey("Path") && !b.values.containsKey("LiteralPath")) {
-            paths.add(cmdlet.equals("Get-ChildItem") ? ".\\*" : ".");
-        }
-        return paths;
     }
 
-    private Bound bind(PsCmdlets.Cmdlet spec, PsAst.CommandCall c) {
-        Bound b = new Bound();
-        int position = 0;
-        List<PsAst.Arg> args = c.args();
-        for (int i = 0; i < args.size(); i++) {
-            switch (args.get(i)) {
-                case PsAst.Param p -> {
-                    PsCmdlets.Param def = spec == null ? null : spec.resolve(p.name());
-                    if (def == null) {
-                        b.options.add("-" + p.name());
-                        if (spec != null) {
-                            b.problems.add("-" + p.name() + " is not a parameter shellgate knows (or it is ambiguous)");
-                        }
-                        if (p.value() != null) {
-                            add(b, p.name(), p.value());
-                        }
-                        continue;
-                    }
-                    b.options.add("-" + def.name());
-                    if (!def.readOnly()) {
-                        b.notReadOnly.add("-" + def.name());
-                    }
-                    PsAst.Expr value = p.value();
-                    if (value == null && !def.isSwitch() && i + 1 < args.size() && args.get(i + 1) instanceof PsAst.Value v) {
-                        value = v.value();
-                        i++;
-                    }
-                    if (value != null) {
-                        add(b, def.name(), value);
-                    }
-                }
-                case PsAst.Value v -> {
-                    PsCmdlets.Param def = null;
-                    while (spec != null && (def = spec.positional(position)) != null && b.values.containsKey(def.name())) {
-                        position++;
-                    }
-                    if (spec != null && def == null) {
-                        b.problems.add("the argument " + v.span().of(ps.code) + " has no parameter to go to");
-                    }
-                    position++;
-                    add(b, def == null ? "" : def.name(), v.value());
-                }
-                case PsAst.StopParsing s -> b.problems.add("--% passes the rest of the line unparsed");
-            }
+    /** Runs only the policy's rules on the command read as {@code cmdlet} (what it would be in another shell). */
+    void rulesOnly(String cmdlet, PsAst.CommandCall c, PsFlow input) {
+        PsBinding b = PsBinding.bind(PsCmdlets.get(cmdlet), c, ps);
+        List<String> operands = new ArrayList<>(b.operands);
+        if (!b.hasPath()) {
+            operands.addAll(PsFlow.listed(input));
         }
-        return b;
-    }
-
-    private void add(Bound b, String param, PsAst.Expr value) {
-        b.values.computeIfAbsent(param, k -> new ArrayList<>()).add(value);
-        if (!(value instanceof PsAst.ScriptBlock)) {
-            b.operands.addAll(PsValues.values(value, host, ps.assigned));
-        }
-    }
-
-    /** Checks the paths a file-reading cmdlet reads. */
-    private void reads(String cmdlet, PsAst.CommandCall c, Bound b, boolean pathsFromInput) {
-        boolean any = false;
-        boolean recursive = b.options.contains("-Recurse") || b.options.contains("-Depth");
-        for (String param : PATH_PARAMS) {
-            for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                any = true;
-                for (String v : PsValues.values(e, host)) {
-                    if (v != null && !cmdlet.equals("Get-ChildItem") && !param.equals("LiteralPath")
-                            && (v.indexOf('*') >= 0 || v.indexOf('?') >= 0 || v.indexOf('[') >= 0)) {
-                        host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " reads the wildcard path " + v
-                                + ", which PowerShell expands (hidden files included with -Force); shellgate does not", c.span());
-                    } else {
-                        commands.readsFile(v, c.span(), cmdlet, recursive);
-                    }
-                }
-            }
-        }
-        if (!any && pathsFromInput) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " reads the files or paths its pipeline input"
-                    + " names, which shellgate does not know", c.span());
-        } else if (!any && recursive) {
-            commands.readsFile(".", c.span(), cmdlet, true);
-        }
+        commands.rules(cmdlet, b.options, operands, c.span());
     }
 
     /** Cmdlets judged beyond their name; returns whether it already said why it asks. */
-    private boolean special(String cmdlet, PsAst.CommandCall c, Bound b, boolean upstream) {
+    private boolean special(String cmdlet, PsAst.CommandCall c, PsBinding b, PsFlow input, boolean upstream) {
         switch (cmdlet) {
             case "Invoke-Expression" -> {
                 List<PsAst.Expr> code = b.values.getOrDefault("Command", List.of());
@@ -198,10 +128,13 @@ final class PsCmdletJudge {
                     return true;
                 }
                 host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "Invoke-Expression runs a string as PowerShell code", c.span());
+                // the string runs in this session: where it leaves the location is not followed
+                String from = ps.cwd;
+                ps.cwd = null;
                 if (code.size() == 1) {
                     String text = PsValues.value(code.getFirst(), host);
                     if (text != null) {
-                        host.nested(text, Dialect.POWERSHELL, ps.windowsPowerShell, c.span());
+                        host.at(from).nested(text, Dialect.POWERSHELL, ps.windowsPowerShell, c.span());
                     }
                 }
                 return true;
@@ -210,8 +143,22 @@ final class PsCmdletJudge {
                 List<PsAst.Expr> to = new ArrayList<>(b.values.getOrDefault("Path", List.of()));
                 to.addAll(b.values.getOrDefault("LiteralPath", List.of()));
                 String dir = to.size() == 1 ? PsValues.value(to.getFirst(), host) : null;
-                List<String> abs = dir == null ? List.of() : ps.absolute(dir);
-                ps.cwd = abs.isEmpty() ? null : abs.getFirst();
+                if (to.isEmpty() && !(input instanceof PsFlow.None)) {
+                    // the location comes down the pipeline
+                    to.add(null);
+                }
+                if (cmdlet.equals("Push-Location")) {
+                    ps.pushed.push(ps.cwd == null ? "" : ps.cwd);
+                }
+                // Push-Location with no path only saves the location
+                if (!to.isEmpty() || cmdlet.equals("Set-Location")) {
+                    ps.cwd = ps.location(dir);
+                }
+                return false;
+            }
+            case "Pop-Location" -> {
+                String back = ps.pushed.isEmpty() || b.values.containsKey("StackName") ? null : ps.pushed.pop();
+                ps.cwd = back == null || back.isEmpty() ? null : back;
                 return false;
             }
             case "Start-Process" -> {
@@ -231,11 +178,15 @@ final class PsCmdletJudge {
                 return true;
             }
             case "ForEach-Object" -> {
+                boolean withArguments = !b.get("ArgumentList").isEmpty();
                 for (String param : List.of("Process", "MemberName", "Begin", "End")) {
-                    for (PsAst.Expr e : b.values.getOrDefault(param, List.of())) {
-                        if (!(e instanceof PsAst.ScriptBlock) && !PsDotNet.pureInstanceMethod(PsValues.value(e, host))) {
+                    for (PsAst.Expr e : b.get(param)) {
+                        if (!(e instanceof PsAst.ScriptBlock)
+                                && !ps.typing.readsOnly(input.type(), PsValues.value(e, host), withArguments)) {
                             host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, "ForEach-Object " + e.span().of(ps.code)
-                                    + " calls a method or reads a property on every input object", c.span());
+                                    + " calls a method, or reads a property, of every input object, and what it is cannot be told"
+                                    + " here (" + (input.type() == null ? "the objects' type is not known" : input.type()) + ")",
+                                    c.span());
                         }
                     }
                 }

@@ -49,13 +49,13 @@ final class PsCmdlets {
             + " ErrorVariable/ev WarningVariable/wv InformationVariable/iv OutVariable/ov OutBuffer/ob PipelineVariable/pv"
             + " ProgressAction/proga WhatIf?/wi Confirm?/cf";
     private static final String PATHS = "Path@0 LiteralPath/pspath/lp";
-    private static final String FORMAT = "Property@0 InputObject GroupBy View ShowError? DisplayError? Force? Expand AutoSize?"
+    private static final String FORMAT = "Property@0 InputObject GroupBy View ShowError? DisplayError? Force? Expand AutoSize? ExcludeProperty"
             + " HideTableHeaders? Wrap? RepeatHeader? Column";
     private static final Map<String, Cmdlet> BY_NAME = new HashMap<>();
 
     static {
         String table = """
-                Get-ChildItem RF: PATHS Filter@1 Include Exclude Recurse?/s Depth Force? Name? Attributes Directory?/ad/d File?/af Hidden?/ah/h ReadOnly?/ar System?/as FollowSymlink?
+                Get-ChildItem RF: PATHS Filter@1 Include Exclude Recurse?/s/r Depth Force? Name? Attributes Directory?/ad/d File?/af Hidden?/ah/h ReadOnly?/ar System?/as FollowSymlink?
                 Get-Content RF: PATHS ReadCount TotalCount/first/head Tail/last Filter Include Exclude Force? Delimiter Raw? Encoding AsByteStream? Stream Wait? Credential!
                 Select-String RF: Pattern@0 Path@1 LiteralPath/pspath/lp InputObject SimpleMatch? CaseSensitive? Quiet? List? NoEmphasis? Include Exclude NotMatch? AllMatches? Encoding Context Raw? Culture
                 Get-Item RF: PATHS Filter Include Exclude Force? Stream Credential!
@@ -65,7 +65,7 @@ final class PsCmdlets {
                 Test-Path R: PATHS Filter Include Exclude PathType/type IsValid? OlderThan NewerThan Credential!
                 Resolve-Path R: PATHS Relative? RelativeBasePath Force? Credential!
                 Split-Path R: PATHS ChildPath@1 Parent? Leaf? LeafBase? Extension? Qualifier? NoQualifier? IsAbsolute? Resolve? Credential!
-                Join-Path R: Path@0/pspath ChildPath@1 AdditionalChildPath@2 Resolve? Credential!
+                Join-Path R: Path@0/pspath ChildPath@1 AdditionalChildPath@2 Resolve? Extension Credential!
                 Get-Location R: PSProvider PSDrive Stack? StackName
                 Set-Location R: PATHS PassThru? StackName
                 Push-Location R: PATHS PassThru? StackName
@@ -73,10 +73,10 @@ final class PsCmdlets {
                 Measure-Object R: Property@0 InputObject Sum? Average? Maximum? Minimum? Line? Word? Character? IgnoreWhiteSpace? StandardDeviation? AllStats?
                 Select-Object R: Property@0 InputObject ExcludeProperty ExpandProperty Unique? Last First Skip SkipLast Wait? Index SkipIndex CaseInsensitive?
                 Sort-Object R: Property@0 InputObject Descending? Unique? CaseSensitive? Culture Stable? Top Bottom
-                Group-Object R: Property@0 InputObject NoElement? AsHashTable? AsString? CaseSensitive? Culture
-                Compare-Object R: ReferenceObject@0 DifferenceObject@1 SyncWindow Property ExcludeDifferent? IncludeEqual? PassThru? Culture CaseSensitive?
+                Group-Object R: Property@0 InputObject NoElement? AsHashTable?/aht AsString? CaseSensitive? Culture
+                Compare-Object R: ReferenceObject@0 DifferenceObject@1 SyncWindow Property ExcludeDifferent? IncludeEqual? PassThru? Culture CaseSensitive? IgnoreWhiteSpace?
                 Where-Object R: FilterScript@0 Property Value@1 InputObject EQ?/ieq CEQ? NE?/ine CNE? GT?/igt CGT? LT?/ilt CLT? GE?/ige CGE? LE?/ile CLE? Like?/ilike CLike? NotLike?/inotlike CNotLike? Match?/imatch CMatch? NotMatch?/inotmatch CNotMatch? Contains?/icontains CContains? NotContains?/inotcontains CNotContains? In?/iin CIn? NotIn?/inotin CNotIn? Is? IsNot? Not? And? Or?
-                ForEach-Object R: Process@0 Begin End RemainingScripts InputObject MemberName ArgumentList/args Parallel! ThrottleLimit TimeoutSeconds AsJob?!
+                ForEach-Object R: Process@0 Begin End RemainingScripts InputObject MemberName ArgumentList/args Parallel! ThrottleLimit TimeoutSeconds AsJob?! UseNewRunspace?!
                 Format-Table R: FORMAT
                 Format-List R: FORMAT
                 Format-Wide R: FORMAT
@@ -85,32 +85,48 @@ final class PsCmdlets {
                 Out-Host R: InputObject Paging?
                 Out-Null R: InputObject
                 Write-Output R: InputObject@0 NoEnumerate?
-                Write-Host R: Object@0 NoNewline? Separator ForegroundColor BackgroundColor
-                Write-Verbose R: Message@0
-                Write-Warning R: Message@0
-                Write-Debug R: Message@0
-                Write-Information R: MessageData@0 Tags
+                Write-Host R: Object@0/msg/message NoNewline? Separator ForegroundColor BackgroundColor
+                Write-Verbose R: Message@0/msg
+                Write-Warning R: Message@0/msg
+                Write-Debug R: Message@0/msg
+                Write-Information R: MessageData@0/msg/message Tags
                 Get-Date R: Date@0 Year Month Day Hour Minute Second Millisecond DisplayHint Format UFormat AsUTC? UnixTimeSeconds
                 ConvertTo-Json R: InputObject@0 Depth Compress? EnumsAsStrings? AsArray? EscapeHandling
                 ConvertFrom-Json R: InputObject@0 AsHashtable? Depth NoEnumerate? DateKind
-                ConvertTo-Csv R: InputObject@0 Delimiter UseCulture? NoTypeInformation? IncludeTypeInformation? QuoteFields UseQuotes NoHeader?
+                ConvertTo-Csv R: InputObject@0 Delimiter UseCulture? NoTypeInformation?/nti IncludeTypeInformation?/iti QuoteFields/qf UseQuotes/uq NoHeader?
                 ConvertFrom-Csv R: InputObject@0 Delimiter UseCulture? Header
-                Get-Member R: Name@0 InputObject Force? View MemberType Static?
+                Get-Member R: Name@0 InputObject Force? View MemberType/type Static?
                 Get-Unique R: InputObject AsString? OnType? CaseInsensitive?
-                Get-Process R: Name@0/processname Id InputObject Module? FileVersionInfo? IncludeUserName? ComputerName!
-                Get-Service R: Name@0/servicename DisplayName Include Exclude DependentServices? RequiredServices? InputObject ComputerName!
+                Get-Process R: Name@0/processname Id/pid InputObject Module? FileVersionInfo?/fv/fvi IncludeUserName? ComputerName!/cn
+                Get-Service R: Name@0/servicename DisplayName Include Exclude DependentServices?/ds RequiredServices?/sdo/servicesdependedon InputObject ComputerName!/cn
                 Get-Host R:
                 Get-Culture R: Name ListAvailable? NoUserOverrides?
                 Get-History R: Id@0 Count@1
                 Get-Alias R: Name@0 Definition Scope Exclude
-                Get-Command R: Name@0 Noun Verb CommandType TotalCount Syntax? All? ListImported? ParameterName ParameterType Module! ArgumentList!
+                Get-Command R: Name@0 Noun Verb CommandType/type TotalCount Syntax? All? ListImported? ParameterName ParameterType ExcludeModule FuzzyMinimumDistance UseFuzzyMatching? UseAbbreviationExpansion? ShowCommandInfo? Module!/pssnapin FullyQualifiedModule! ArgumentList!/args
                 Get-Help R: Name@0 Path Category Component Functionality Role Full? Detailed? Examples? Parameter Online?! ShowWindow?!
                 Get-TimeZone R: Name@0 Id ListAvailable?
                 Get-Random R: Maximum@0 Minimum InputObject Count SetSeed Shuffle?
-                Start-Sleep R: Seconds@0 Milliseconds Duration
+                Start-Sleep R: Seconds@0 Milliseconds/ms Duration/ts
                 Clear-Host R:
                 Get-PSDrive R: Name@0 PSProvider Scope LiteralName
-                Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck?
+                Get-ItemProperty RF: PATHS Name@1/psproperty Filter Include Exclude Credential!
+                Get-ItemPropertyValue RF: PATHS Name@1/psproperty Filter Include Exclude Credential!
+                Test-Json RF: Json@0 Schema Path LiteralPath/pspath/lp Options SchemaFile!
+                Select-Xml RF: XPath@0 Path@1 LiteralPath/pspath/lp Xml/node Content Namespace
+                Get-ExecutionPolicy R: Scope@0 List?
+                New-Guid R: Empty? InputObject
+                New-TimeSpan R: Start@0/lastwritetime End@1 Days Hours Minutes Seconds Milliseconds
+                Join-String R: Property@0 Separator@1 OutputPrefix/op OutputSuffix/os SingleQuote? DoubleQuote? FormatString UseCulture? InputObject
+                Get-Verb R: Verb@0 Group@1
+                Measure-Command R: Expression@0 InputObject
+                ConvertTo-Html R: Property@0 Head Title Body CssUri/cu/uri As Fragment? PreContent PostContent Charset Meta Transitional? InputObject
+                ConvertFrom-StringData R: StringData@0 Delimiter
+                Get-PSProvider R: PSProvider@0
+                Get-Error R: Newest@0 InputObject
+                Get-ComputerInfo R: Property@0
+                Get-CimInstance R: ClassName@0 Filter Property/selectproperties Namespace Query QueryDialect KeyOnly? Shallow? OperationTimeoutSec/ot ResourceUri InputObject ComputerName!/cn/servername CimSession!
+                Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck? PSSession! CimSession! CimResourceUri! CimNamespace!
                 Remove-Item F: PATHS Filter Include Exclude Recurse? Force? Credential Stream
                 Format-Volume: DriveLetter@0 Path ObjectId Partition FileSystemLabel FileSystem AllocationUnitSize Full? Force? Compress? CimSession ThrottleLimit AsJob?
                 Clear-Disk: Number@0 UniqueId FriendlyName Path InputObject RemoveData? RemoveOEM? ZeroOutEntireDisk? CimSession ThrottleLimit AsJob? PassThru?

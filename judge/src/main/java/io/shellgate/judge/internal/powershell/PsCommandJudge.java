@@ -5,7 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
-import io.shellgate.judge.internal.windows.WindowsPaths;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsRules;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
@@ -29,15 +29,24 @@ final class PsCommandJudge {
     }
 
     /**
-     * Judges a command; returns whether its output may be content from the network.
+     * What a stage of a pipeline hands on.
      *
-     * @param piped whether it reads a pipeline's output
-     * @param upstream whether that output may come from the network
-     * @param fromExpression whether the pipeline starts with an expression (values the command may read as paths)
+     * @param downloads whether it may be content from the network
+     * @param output what a path parameter downstream may bind
      */
-    boolean command(PsAst.CommandCall c, boolean piped, boolean upstream, boolean fromExpression) {
+    record Stage(boolean downloads, PsFlow output) {}
+
+    /**
+     * Judges a command that reads {@code input}.
+     *
+     * @param upstream whether that input may come from the network
+     */
+    Stage command(PsAst.CommandCall c, PsFlow input, boolean upstream) {
         int mark = host.mark();
         ps.redirects(c.redirects());
+        // $_ in the script blocks a command is given is each object of its input
+        String item = ps.typing.item;
+        ps.typing.item = input instanceof PsFlow.None ? item : input.type();
         for (PsAst.Arg a : c.args()) {
             if (a instanceof PsAst.Value v) {
                 ps.expression(v.value());
@@ -45,12 +54,13 @@ final class PsCommandJudge {
                 ps.expression(p.value());
             }
         }
+        ps.typing.item = item;
         String name = name(c);
         List<String> argv = new ArrayList<>();
         argv.add(name == null ? "?" : name);
         c.args().forEach(a -> argv.add(display(a)));
         String resolved = "unknown";
-        boolean downloads = false;
+        Stage stage = new Stage(false, new PsFlow.Unknown("the output of " + (name == null ? "a computed command" : name)));
         if (name == null) {
             ps.expression(c.name());
             if (c.name() instanceof PsAst.ScriptBlock) {
@@ -61,11 +71,12 @@ final class PsCommandJudge {
                 String known = PsValues.value(c.name(), host, ps.assigned);
                 if (known != null && !known.isEmpty()) {
                     // $c = 'Remove-Item'; & $c ...: still asked about, and refused when what it names is refused
-                    String cmdlet = PsNames.cmdlet(known);
+                    String cmdlet = PsNames.cmdlet(known, ps.platform);
                     if (cmdlet != null) {
-                        cmdlets.judge(cmdlet, c, piped, upstream, fromExpression);
+                        cmdlets.judge(cmdlet, c, input, upstream);
                     } else {
                         natives.judge(known, c, upstream);
+                        otherShells(known, c, input);
                     }
                 }
                 if (PsDownloads.in(c.name()) || upstream) {
@@ -75,26 +86,47 @@ final class PsCommandJudge {
         } else if (c.invocation().equals(".") && !(c.name() instanceof PsAst.ScriptBlock)) {
             host.report(WindowsChecks.SCRIPT_FILE, Tier.ASK, "dot-sources " + name + ", a script shellgate does not read",
                     c.span());
-        } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name)) {
+        } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name, ps.platform)) {
             resolved = "function";
+        } else if (PsNames.locationFunction(name) != null) {
+            // cd.., cd\, cd~ and D: are functions that run Set-Location
+            resolved = "function";
+            ps.cwd = ps.location(PsNames.locationFunction(name));
+            stage = new Stage(false, new PsFlow.None());
         } else {
-            String cmdlet = PsNames.cmdlet(name);
+            String cmdlet = PsNames.cmdlet(name, ps.platform);
             if (cmdlet != null) {
                 resolved = "cmdlet " + cmdlet;
                 argv.set(0, cmdlet);
-                downloads = cmdlets.judge(cmdlet, c, piped, upstream, fromExpression);
+                stage = cmdlets.judge(cmdlet, c, input, upstream);
             } else if (PsNames.looksLikeCmdlet(name) && !name.contains(".")) {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, name + " is not a cmdlet shellgate knows", c.span());
             } else {
                 resolved = "program";
-                downloads = natives.judge(name, c, upstream);
+                // a program writes lines of text
+                stage = new Stage(natives.judge(name, c, upstream), PsFlow.Strings.unknown());
+                otherShells(name, c, input);
             }
         }
         if (!resolved.equals("program")) {
             // a program's words are recorded by the judge that judges them
             host.command(argv, resolved, host.tierSince(mark), c.span());
         }
-        return downloads;
+        return stage;
+    }
+
+    /**
+     * A name that runs a program here but a cmdlet in another shell ({@code rm} on pwsh for Linux
+     * is /bin/rm, on Windows Remove-Item): the policy's rules for the cmdlet run too, so that a
+     * line refused on one system is refused on all.
+     */
+    private void otherShells(String name, PsAst.CommandCall c, PsFlow input) {
+        if (PsNames.aliasElsewhere(name, ps.platform)) {
+            String cmdlet = PsNames.cmdlet(name);
+            if (cmdlet != null) {
+                cmdlets.rulesOnly(cmdlet, c, input);
+            }
+        }
     }
 
     /** The command's name when it is fixed text; null for a script block or a computed name. */
@@ -120,34 +152,12 @@ final class PsCommandJudge {
 
     /** @param recursive whether everything under the path is read ({@code -Recurse}) */
     void readsFile(String value, Span span, String who, boolean recursive) {
-        if (value == null) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads a path computed at run time", span);
-            return;
-        }
-        String p = value.replace('\\', '/');
-        if (p.startsWith("//")) {
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
-                    + " from a network share, which sends the user's credentials to that server", span);
-            return;
-        }
-        int provider = p.indexOf("::");
-        String bare = provider > 0 ? p.substring(provider + 2) : p;
-        if (WindowsPaths.driveLike(bare) || provider > 0 && !p.toLowerCase(Locale.ROOT).contains("filesystem::")) {
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value
-                    + ", on a PowerShell drive that is not a file system (environment, registry, certificates...)", span);
-            return;
-        }
-        for (String abs : ps.absolute(value)) {
-            String why = host.sensitive(abs, recursive);
-            if (why != null) {
-                host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, who + " reads " + value + ": " + why, span);
-                return;
-            }
-        }
-        if (ps.cwd == null && ps.absolute(value).isEmpty()) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, who + " reads " + value
-                    + " in a working directory that is not known here", span);
-        }
+        read(value, new WindowsReads.Read(who, recursive ? WindowsReads.Use.RECURSIVE : WindowsReads.Use.READ, true, false, span));
+    }
+
+    /** Checks a path a command uses, from the current location; returns whether it asked. */
+    boolean read(String value, WindowsReads.Read read) {
+        return WindowsReads.check(host, value, ps.cwd, read);
     }
 
     /** Runs the policy's PowerShell rules on a canonical command. */

@@ -70,9 +70,10 @@ final class PsCommands {
                     throw s.error("a comma without an argument before it");
                 }
                 PsAst.Expr next = argument(p);
-                List<PsAst.Expr> items = new ArrayList<>(previous.value() instanceof PsAst.Compound a ? a.parts() : List.of(previous.value()));
+                List<PsAst.Expr> items = new ArrayList<>(previous.value() instanceof PsAst.Compound a && a.kind() == PsAst.Compound.Kind.ARRAY
+                        ? a.parts() : List.of(previous.value()));
                 items.add(next);
-                args.set(args.size() - 1, new PsAst.Value(new PsAst.Compound(items, s.span(previous.span().start())),
+                args.set(args.size() - 1, new PsAst.Value(new PsAst.Compound(PsAst.Compound.Kind.ARRAY, items, s.span(previous.span().start())),
                         s.span(previous.span().start())));
                 continue;
             }

@@ -64,18 +64,22 @@ final class PsExpressions {
         int start = s.pos;
         List<PsAst.Expr> parts = new ArrayList<>();
         parts.add(unary());
+        boolean commas = true;
         while (true) {
             int mark = s.pos;
             s.skip(false);
+            boolean comma = s.peek() == ',';
             if (!binaryOperator()) {
                 s.pos = mark;
                 break;
             }
+            commas &= comma;
             s.skip(true);
             parts.add(unary());
         }
         p.leave();
-        return parts.size() == 1 ? parts.getFirst() : new PsAst.Compound(parts, s.span(start));
+        return parts.size() == 1 ? parts.getFirst()
+                : new PsAst.Compound(commas ? PsAst.Compound.Kind.ARRAY : PsAst.Compound.Kind.OPERATOR, parts, s.span(start));
     }
 
     /** Consumes a binary operator at the cursor. */
@@ -115,7 +119,7 @@ final class PsExpressions {
                 s.pos++;
             }
             s.skip(true);
-            return new PsAst.Compound(List.of(unary()), s.span(start));
+            return new PsAst.Compound(PsAst.Compound.Kind.UNARY, List.of(unary()), s.span(start));
         }
         if (c == '[') {
             PsAst.Expr type = typeName();
@@ -125,7 +129,7 @@ final class PsExpressions {
             int mark = s.pos;
             s.skip(false);
             if (startsExpression() && s.peek() != ',' && s.peek() != '+' && !PsScanner.isDash(s.peek())) {
-                return new PsAst.Compound(List.of(type, unary()), s.span(start));
+                return new PsAst.Compound(PsAst.Compound.Kind.CAST, List.of(type, unary()), s.span(start));
             }
             s.pos = mark;
             return postfix(type);
@@ -222,7 +226,7 @@ final class PsExpressions {
                     PsAst.Expr dynamic = primary();
                     name = dynamic instanceof PsAst.Literal l ? l.value() : null;
                     if (name == null) {
-                        e = new PsAst.Compound(List.of(e, dynamic), s.span(start));
+                        e = new PsAst.Compound(PsAst.Compound.Kind.MEMBER, List.of(e, dynamic), s.span(start));
                     }
                 }
                 List<PsAst.Expr> args = null;
@@ -239,7 +243,7 @@ final class PsExpressions {
                     throw s.error("an index [ ] is not closed");
                 }
                 s.pos++;
-                e = new PsAst.Compound(List.of(e, index), s.span(start));
+                e = new PsAst.Compound(PsAst.Compound.Kind.INDEX, List.of(e, index), s.span(start));
             } else if (s.startsWith("++") || s.startsWith("--")) {
                 s.pos += 2;
             } else {

@@ -22,15 +22,17 @@ final class PsHashTables {
             }
             if (s.peek() == '}') {
                 s.pos++;
-                return new PsAst.Compound(parts, s.span(start));
+                return new PsAst.Compound(PsAst.Compound.Kind.HASH, parts, s.span(start));
             }
             if (s.atEnd()) {
                 throw s.error("a @{ } hash table is not closed");
             }
             if (PsScanner.isNameChar(s.peek())) {
+                int keyStart = s.pos;
                 while (!s.atEnd() && !PsScanner.isSpace(s.peek()) && s.peek() != '=') {
                     s.pos++;
                 }
+                parts.add(new PsAst.Literal(s.text.substring(keyStart, s.pos), false, s.span(keyStart)));
             } else {
                 parts.add(p.expressions.expression());
             }

@@ -5,6 +5,7 @@ import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.WindowsRules;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
@@ -44,7 +45,14 @@ final class PsNative {
                     String v = p.value() == null ? "" : PsValues.value(p.value(), host);
                     argv.add(v == null ? null : "-" + p.name() + (p.value() == null ? "" : ":" + v));
                 }
-                case PsAst.Value v -> argv.addAll(PsValues.values(v.value(), host));
+                case PsAst.Value v -> {
+                    for (String value : PsValues.values(v.value(), host)) {
+                        // pwsh 7.4 expands a bare ~ for programs too: judge the path it may name
+                        boolean bare = v.value() instanceof PsAst.Literal l && !l.quoted();
+                        argv.add(bare && value != null && host.home() != null && (value.equals("~") || value.startsWith("~/")
+                                || value.startsWith("~\\")) ? host.home() + value.substring(1) : value);
+                    }
+                }
                 case PsAst.StopParsing s -> {
                     host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, name + ": --% passes the rest of the line to the"
                             + " program unparsed, with cmd-style %VARIABLES%", s.span());
@@ -63,6 +71,11 @@ final class PsNative {
     boolean judgeArgv(List<String> argv, Span span, boolean upstream) {
         String program = argv.getFirst();
         String base = baseName(program);
+        if ((program.contains("/") || program.contains("\\"))
+                && WindowsReads.check(host, program, ps.cwd, new WindowsReads.Read(base, WindowsReads.Use.RESOLVE, true, false, span))) {
+            // a program on a share or a device: it is not run from here unasked
+            return false;
+        }
         List<String> args = argv.subList(1, argv.size());
         if (base.endsWith(".ps1") || base.endsWith(".psm1") || base.endsWith(".bat") || base.endsWith(".cmd")
                 || base.endsWith(".vbs") || base.endsWith(".js")) {
@@ -81,11 +94,11 @@ final class PsNative {
         }
         WindowsRules.check(host, Dialect.POWERSHELL, new WindowsCommand(base, options, operands, span), ps.cwd);
         if (WindowsShells.isWindowsShell(base)) {
-            WindowsHost.Program p = host.program(program, false);
+            WindowsHost.Program p = host.at(ps.cwd).program(program, false);
             if (!p.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, program + ": " + p.why(), span);
             }
-            WindowsShells.run(host, base, args, null, upstream, span);
+            WindowsShells.run(host.at(ps.cwd), base, args, null, upstream, span);
             return false;
         }
         if (upstream && RUNS_INPUT.contains(base)) {
@@ -95,7 +108,7 @@ final class PsNative {
         List<String> words = new ArrayList<>(argv);
         boolean path = program.contains("/") || program.contains("\\");
         words.set(0, path ? program : base);
-        host.nativeProgram(words, span);
+        host.at(ps.cwd).nativeProgram(words, span);
         return PsDotNet.downloader(base);
     }
 }

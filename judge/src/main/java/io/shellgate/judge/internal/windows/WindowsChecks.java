@@ -24,6 +24,8 @@ public final class WindowsChecks {
     public static final String TIME_BUDGET = "time-budget";
     public static final String DOTNET_CALL = "dotnet-call";
     public static final String ENCODED_COMMAND = "encoded-command";
+    public static final String NETWORK_PATH = "network-path";
+    public static final String SECRET_VARIABLE = "secret-variable";
 
     private WindowsChecks() {}
 

@@ -53,6 +53,15 @@ public final class WindowsGlob {
         return new WindowsGlob(Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString()));
     }
 
+    /**
+     * One file name wildcard of PowerShell or cmd ({@code * ? [a-z]}), any case.
+     *
+     * @throws com.google.re2j.PatternSyntaxException for a class RE2 does not accept
+     */
+    static WindowsGlob wildcard(String pattern) {
+        return new WindowsGlob(Pattern.compile(Globs.regex(pattern.toLowerCase(Locale.ROOT), "[^/]", true)));
+    }
+
     public boolean matches(String text) {
         return pattern.matcher(text.toLowerCase(Locale.ROOT)).matches();
     }

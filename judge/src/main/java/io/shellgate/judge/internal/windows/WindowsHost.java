@@ -29,8 +29,18 @@ public interface WindowsHost {
     /** The strictest tier among the reasons since {@code mark}. */
     Tier tierSince(int mark);
 
+    /** Whether the line runs on Windows (the environment has {@code PATHEXT}, or {@code ;} between {@code PATH} entries). */
+    boolean windows();
+
     /** The environment the line runs with. */
     Map<String, String> env();
+
+    /**
+     * The host of the same script with the working directory {@code location} (forward slashes;
+     * null when it is not known, or a PowerShell drive that is not a file system): where programs
+     * it starts are looked up and run, and where nested scripts start.
+     */
+    WindowsHost at(String location);
 
     /** The working directory, with forward slashes. */
     String cwd();
@@ -58,6 +68,27 @@ public interface WindowsHost {
 
     /** Why reading {@code path} (absolute, forward slashes) is sensitive, or null. */
     String sensitive(String path, boolean recursive);
+
+    /** Whether the path (forward slashes) is an existing directory. */
+    boolean isDirectory(String path);
+
+    /** The path with symbolic links resolved (forward slashes), or null when it does not exist or cannot be resolved. */
+    String realPath(String path);
+
+    /**
+     * The names in a directory: empty when it is none, null when it cannot be listed or holds
+     * more than {@code limit} entries.
+     */
+    java.util.List<String> children(String dir, int limit);
+
+    /**
+     * A sensitive path under {@code dir} whose file name {@code names} accepts, from a bounded
+     * breadth-first look, or null.
+     */
+    String sensitiveInside(String dir, java.util.function.Predicate<String> names);
+
+    /** Whether an environment variable's name marks a secret ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
+    boolean secretVariable(String name);
 
     /** Where a program name leads on this machine. */
     Program program(String name, boolean searchWorkingDirectoryFirst);

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Envelopes;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Span;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.internal.shell.ShellChoice;
@@ -17,6 +20,7 @@ import io.shellgate.reviewer.Step;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Tier;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -178,6 +182,19 @@ public final class RequestHandler {
             dialect = shell.dialect();
         }
         JudgeRequest judged = request(f, dialect, request);
+        Verdict probe = null;
+        String agent = Protocol.text(request, "agent");
+        if (agent != null && f.argv() == null) {
+            // the agent's own wrapper around the model's command: the command inside is judged, and
+            // a start-up probe of the agent's runs as it is (see docs/envelopes.md)
+            Optional<Envelopes.Unwrapped> envelope = Envelopes.unwrap(agent, judged);
+            if (envelope.isPresent() && envelope.get().isProbe()) {
+                probe = new Verdict(Tier.ALLOW, List.of(new Reason("agent-probe", Tier.ALLOW, "a start-up probe of " + agent
+                        + " in its exact known form (" + envelope.get().envelope() + ")", Span.NONE)), List.of());
+            } else if (envelope.isPresent()) {
+                judged = envelope.get().inner();
+            }
+        }
         boolean brief = request.path("brief").asBoolean(false);
         if (ran) {
             long[] times = JudgeFields.startTimes(request, MAX_RAN_TIMES);
@@ -188,19 +205,19 @@ public final class RequestHandler {
             // starts on a reused allow are logged with the verdict they were made on, not one reached
             // now (a file may have changed since); one this server does not know is judged now
             Reusable known = reusable.get(String.valueOf(Protocol.text(request, "token")));
-            String warning = gate.ran(judged, known != null && known.request().equals(judged) ? known.verdict() : null,
-                    origin, times);
+            Verdict made = known != null && known.request().equals(judged) ? known.verdict() : probe;
+            String warning = gate.ran(judged, made, origin, times);
             return warning == null ? null : Protocol.error("internal", warning);
         }
         ObjectNode reply;
         if (!review) {
             try {
-                reply = Protocol.verdict(gate.judge(judged), shell, brief);
+                reply = Protocol.verdict(probe != null ? probe : gate.judge(judged), shell, brief);
             } catch (PolicyException e) {
                 return Protocol.error("policy", String.join("\n", e.problems()));
             }
         } else {
-            Result result = gate.decide(judged, origin, person(request), connection.clientGone);
+            Result result = gate.decide(judged, probe, origin, person(request), connection.clientGone);
             reply = reply(result, shell, brief);
             if (result instanceof Result.Runs runs && runs.step() == Step.JUDGE && request.path("recheck").asBoolean(false)) {
                 recheck(reply, gate, judged, runs.verdict());

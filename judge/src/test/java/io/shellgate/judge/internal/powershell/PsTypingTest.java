@@ -1,0 +1,59 @@
+package io.shellgate.judge.internal.powershell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PsTypingTest {
+
+    private static Map<String, Integer> counts(String script) {
+        return PsVariables.count(PsParser.parse(script, false).statements());
+    }
+
+    @Test
+    void everyWayOfSettingAVariableIsCounted() {
+        assertThat(counts("$x = 'a'; $x.Trim()")).containsEntry("x", 1);
+        assertThat(counts("$x = 'a'; $global:x = Get-Item y")).containsEntry("x", 2);
+        assertThat(counts("$x = 'a'; $x += 'b'")).containsEntry("x", 3);
+        assertThat(counts("foreach ($f in 1..2) { $f }")).containsEntry("f", 1);
+        assertThat(counts("$x = 'a'; gci -OutVariable x")).containsEntry("x", 3);
+        assertThat(counts("$x = 'a'; gci -pv x | % { $x }")).containsEntry("x", 3);
+        assertThat(counts("$x = 'a'; [int]::TryParse('1', [ref]$x)")).containsEntry("x", 3);
+        assertThat(counts("function f($x) { $x.Delete() }")).containsEntry("x", 2);
+        assertThat(counts("$x = 'a'; Set-Variable x (Get-Item y)")).containsEntry("x", 3);
+        assertThat(counts("$x = 'a'; & { $x = Get-Item y }")).containsEntry("x", 2);
+    }
+
+    @Test
+    void typesAreReadAsPowerShellResolvesThem() {
+        assertThat(PsTypes.canonical("IO.Path")).isEqualTo("system.io.path");
+        assertThat(PsTypes.canonical("string")).isEqualTo(PsTypes.STRING);
+        assertThat(PsTypes.canonical("System.Collections.Generic.List[string]")).isEqualTo("system.collections.generic.list");
+        assertThat(PsTypes.canonical("Microsoft.Win32.Registry")).isEqualTo("microsoft.win32.registry");
+        assertThat(PsTypes.canonical("pscustomobject")).isEqualTo(PsTypes.CUSTOM);
+    }
+
+    @Test
+    void onlyListedMembersOfTheTargetsTypeCompute() {
+        assertThat(PsTypes.member(PsTypes.STRING, "Replace", false).method()).isTrue();
+        assertThat(PsTypes.member(PsTypes.ITEM, "Replace", false)).isNull();
+        assertThat(PsTypes.member("system.io.fileinfo", "Delete", false)).isNull();
+        assertThat(PsTypes.member("system.io.fileinfo", "Name", false).method()).isFalse();
+        assertThat(PsTypes.member("system.io.fileinfo", "ToString", false).method()).isTrue();
+        assertThat(PsTypes.member("system.io.path", "GetTempFileName", true)).isNull();
+        assertThat(PsTypes.member("system.io.path", "GetFileName", true).result()).isEqualTo(PsTypes.STRING);
+        assertThat(PsTypes.member("system.management.automation.itemcmdletproviderintrinsics", "Remove", false)).isNull();
+        assertThat(PsTypes.member(null, "Trim", false)).isNull();
+        assertThat(PsTypes.member(null, "ToString", false).method()).isTrue();
+        assertThat(PsTypes.member("system.text.encoding", "UTF8", true).result()).isEqualTo("system.text.encoding");
+    }
+
+    @Test
+    void jsonObjectsHaveTheirPropertiesForBinding() {
+        assertThat(PsFlow.json("{\"Path\":\"~/.ssh/id_rsa\",\"n\":1}").paths()).containsExactly("~/.ssh/id_rsa");
+        assertThat(PsFlow.json("[{\"PSPath\":\"a\"},{\"FullName\":\"b\"}]").paths()).containsExactly("a", "b");
+        assertThat(PsFlow.json("{'Path':'x'}")).isNull();
+        assertThat(PsFlow.json("{\"a\":{\"Path\":\"x\"}}").paths()).isEmpty();
+    }
+}
