@@ -129,15 +129,7 @@ public final class PolicyLoader {
 
     /** Where the user's policy file lives, whether or not it exists. */
     public static Optional<Path> userPolicyPath(Map<String, String> env) {
-        String config = env.get("XDG_CONFIG_HOME");
-        if (config != null && config.startsWith("/")) {
-            return Optional.of(Path.of(config, "shellgate", "policy.toml"));
-        }
-        String home = env.get("HOME");
-        if (home == null || home.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(Path.of(home, ".config", "shellgate", "policy.toml"));
+        return Places.userPolicy(env);
     }
 
     /**

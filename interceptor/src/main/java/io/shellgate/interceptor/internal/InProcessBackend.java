@@ -134,14 +134,6 @@ final class InProcessBackend implements Backend {
 
     /** {@code $SHELLGATE_CACHE_DIR}, else {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}. */
     static Path cacheDirectory() {
-        String explicit = System.getenv("SHELLGATE_CACHE_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return Path.of(explicit);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && xdg.startsWith("/")) {
-            return Path.of(xdg, "shellgate");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "shellgate");
+        return io.shellgate.rules.Places.cache(System.getenv());
     }
 }

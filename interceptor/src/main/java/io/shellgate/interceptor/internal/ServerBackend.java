@@ -82,19 +82,7 @@ final class ServerBackend implements Backend {
 
     /** The run directory, decided as the launcher and the server decide it (docs/protocol.md). */
     static Path runDirectory(Map<String, String> env) {
-        String explicit = env.get("SHELLGATE_RUN_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return Path.of(explicit);
-        }
-        String runtime = env.get("XDG_RUNTIME_DIR");
-        if (runtime != null && runtime.startsWith("/") && Files.isDirectory(Path.of(runtime))) {
-            return Path.of(runtime, "shellgate");
-        }
-        String state = env.get("XDG_STATE_HOME");
-        if (state != null && state.startsWith("/")) {
-            return Path.of(state, "shellgate", "run");
-        }
-        return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state", "shellgate", "run");
+        return io.shellgate.rules.Places.run(env);
     }
 
     /**
