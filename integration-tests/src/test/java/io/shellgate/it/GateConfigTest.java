@@ -27,6 +27,7 @@ class GateConfigTest extends SandboxTest {
 
     private LlmStub llm;
     private Path secret;
+    private Path project;
 
     @BeforeEach
     void policies() throws Exception {
@@ -51,6 +52,10 @@ class GateConfigTest extends SandboxTest {
                 id = "victim"
                 command = "touch victim"
                 """.formatted(llm.url()));
+        // and a project of its own, with the same approval and reviewer in the project's policy
+        project = Files.createDirectories(box.work.resolve("proj"));
+        Files.createDirectories(project.resolve(".shellgate"));
+        Files.copy(evil, project.resolve(".shellgate/policy.toml"));
     }
 
     @AfterEach
@@ -58,14 +63,19 @@ class GateConfigTest extends SandboxTest {
         llm.close();
     }
 
-    /** The lines an agent types or sends, one command each. */
+    /**
+     * The lines an agent types or sends, one command each: exported by {@code set -a}, by
+     * assignment and by {@code export}, unset, and a {@code cd} into its own project and out again.
+     */
     private List<String> attack() {
         return List.of("set -a", ": ${XDG_CONFIG_HOME:=$PWD/evil} ${SHELLGATE_STATE_DIR:=$PWD/elsewhere}", "unset HOME",
-                llm.assignments(), "touch victim", "cat " + secret);
+                llm.assignments(), "XDG_STATE_HOME=$PWD/elsewhere", llm.exports(), "touch victim", "cat " + secret,
+                "cd proj", "touch victim", "cd ..", "cat " + secret);
     }
 
     private void nothingChanged(String shown) throws Exception {
         assertThat(box.work.resolve("victim")).doesNotExist();
+        assertThat(project.resolve("victim")).doesNotExist();
         assertThat(shown).doesNotContain("s3cret-value");
         assertThat(llm.asked()).as("the agent's LLM reviewer was asked").isZero();
         assertThat(box.work.resolve("elsewhere")).doesNotExist();
@@ -80,6 +90,7 @@ class GateConfigTest extends SandboxTest {
         assertThat(r.out()).contains("done-42");
         assertThat(r.err()).contains("shellgate: refused (not-read-only)").contains("shellgate: refused (sensitive-path)");
         nothingChanged(r.out());
+        assertThat(auditLines("touch victim")).as("both touches are logged where the session started logging").isEqualTo(2);
     }
 
     @Test
@@ -95,6 +106,7 @@ class GateConfigTest extends SandboxTest {
             term.type("echo done-$((6*7))\r");
             String shown = term.await("done-42");
             nothingChanged(shown);
+            assertThat(auditLines("touch victim")).isEqualTo(2);
             assertThat(term.rest()).doesNotContain("s3cret-value");
         }
     }
@@ -127,13 +139,31 @@ class GateConfigTest extends SandboxTest {
         assertThat(llm.asked()).isEqualTo(1);
     }
 
-    @Test
-    void theHookJudgesTheCommandNotTheVariablesItSets() throws Exception {
-        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"session_id\":\"s1\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
-        Processes.Result r = box.shellgate(Sandbox.bytes(input.formatted(box.work,
-                "XDG_CONFIG_HOME=$PWD/evil HOME= touch victim")), "hook", "claude-code");
-        assertThat(r.out()).doesNotContain("\"permissionDecision\":\"allow\"");
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void theHookJudgesTheCommandNotTheVariablesItSets(Mode mode) throws Exception {
+        // the hook's environment is the agent's; what the agent's commands set, export, unset or
+        // cd into, in the same command or in one before, never configures it
+        Map<String, String> env = box.client(mode);
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"session_id\":\"s1\",\"cwd\":\"%s\",\"tool_input\":{\"command\":%s}}";
+        List<String> commands = new java.util.ArrayList<>(List.of("XDG_CONFIG_HOME=$PWD/evil HOME= touch victim",
+                String.join("; ", attack())));
+        commands.addAll(attack());
+        for (String command : commands) {
+            for (Path cwd : List.of(box.work, project)) {
+                String json = com.fasterxml.jackson.databind.node.TextNode.valueOf(command).toString();
+                Processes.Result r = box.shellgate(env, Sandbox.bytes(input.formatted(cwd, json)), "hook", "claude-code");
+                if (command.equals("touch victim") || command.startsWith("cat ")) {
+                    // handed back to the agent's own user (ask), or refused: never allowed
+                    assertThat(r.out()).as(command + " in " + cwd).contains("\"permissionDecision\":")
+                            .doesNotContain("\"permissionDecision\":\"allow\"");
+                }
+            }
+        }
         assertThat(llm.asked()).isZero();
+        assertThat(box.work.resolve("elsewhere")).doesNotExist();
+        // touch victim, on its own, twice in the attack and in both directories
+        assertThat(auditLines("touch victim")).isEqualTo(4);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -145,5 +175,31 @@ class GateConfigTest extends SandboxTest {
         assertThat(r.out()).contains("REFUSED").contains("rule=");
         assertThat(box.work.resolve("victim")).doesNotExist();
         assertThat(llm.asked()).isZero();
+        // a child given no HOME, the agent's configuration and its own state directory, started in
+        // the agent's own project: the JVM's configuration still decides, and logs where it did
+        List<String> childEnv = new java.util.ArrayList<>(List.of("-HOME", "XDG_CONFIG_HOME=" + box.work.resolve("evil"),
+                "SHELLGATE_STATE_DIR=" + box.work.resolve("elsewhere"), "XDG_STATE_HOME=" + box.work.resolve("elsewhere")));
+        childEnv.addAll(llm.variables());
+        for (Path cwd : List.of(box.work, project)) {
+            for (List<String> argv : List.of(List.of("touch", "victim"), List.of("cat", secret.toString()))) {
+                List<String> args = new java.util.ArrayList<>(List.of("pb-env", cwd.toString()));
+                args.addAll(childEnv);
+                args.add("--");
+                args.addAll(argv);
+                Processes.Result child = jvm.run(box, env, "", List.of(), args.toArray(String[]::new));
+                assertThat(child.out()).as(argv + " in " + cwd).contains("REFUSED").doesNotContain("s3cret-value");
+            }
+        }
+        assertThat(box.work.resolve("victim")).doesNotExist();
+        assertThat(project.resolve("victim")).doesNotExist();
+        assertThat(llm.asked()).isZero();
+        assertThat(box.work.resolve("elsewhere")).doesNotExist();
+        assertThat(auditLines("touch victim")).isEqualTo(3);
+    }
+
+    /** How many records of the audit log in the user's state directory are of {@code cmd}. */
+    private long auditLines(String cmd) throws Exception {
+        Path log = box.home.resolve(".local/state/shellgate/audit.jsonl");
+        return Files.readAllLines(log).stream().filter(l -> l.contains("\"cmd\":\"" + cmd)).count();
     }
 }

@@ -60,6 +60,17 @@ final class LlmStub implements AutoCloseable {
                 + " ${SHELLGATE_LLM_MAY_APPROVE:=true} ${SHELLGATE_LLM_API_KEY:=k}";
     }
 
+    /** The same settings as NAME=VALUE strings, for a child's environment. */
+    java.util.List<String> variables() {
+        return java.util.List.of("SHELLGATE_LLM_PROVIDER=openai", "SHELLGATE_LLM_BASE_URL=" + url(), "SHELLGATE_LLM_MODEL=x",
+                "SHELLGATE_LLM_MAY_APPROVE=true", "SHELLGATE_LLM_API_KEY=k");
+    }
+
+    /** The same settings exported by one {@code export} command. */
+    String exports() {
+        return "export " + String.join(" ", variables());
+    }
+
     @Override
     public void close() {
         server.stop(0);

@@ -134,6 +134,29 @@ class PtyShellTest extends SandboxTest {
         assertThat(box.work.resolve("made")).doesNotExist();
     }
 
+    @Test
+    void anAgentDrivenTerminalIsNeverAskedAndTheWatcherIs() throws Exception {
+        // what an agent types there could answer its own asks: they go to a person watching elsewhere
+        term = TestTerminal.start(box, "shell", "--agent-driven", "--shell", "bash");
+        term.await("ready> ");
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            term.type("touch by-agent\r");
+            assertThat(watch.awaitQuestion()).contains("touch by-agent");
+            // keys the agent sends meanwhile are the shell's, never an answer
+            Thread.sleep(400);
+            term.type("y");
+            assertThat(watch.answer("n")).contains("refused");
+            term.type("\u0015");
+            assertThat(sentinel(9)).doesNotContain(ASKED);
+            assertThat(box.work.resolve("by-agent")).doesNotExist();
+            term.type("\u0015touch by-person\r");
+            assertThat(watch.awaitQuestion()).contains("touch by-person");
+            assertThat(watch.answer("y")).contains("once");
+            sentinel(10);
+            assertThat(box.work.resolve("by-person")).exists();
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"bash", "zsh"})
     void anAskAnsweredYesRunsOnce(String shell) throws Exception {
