@@ -134,6 +134,13 @@ final class InProcessBackend implements Backend {
 
     /** {@code $SHELLGATE_CACHE_DIR}, else {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}. */
     static Path cacheDirectory() {
-        return io.shellgate.rules.Places.cache(System.getenv());
+        // decided as io.shellgate.rules.Places#cache decides it, which the agent's core cannot load
+        Map<String, String> env = System.getenv();
+        Path explicit = ServerBackend.absolute(env.get("SHELLGATE_CACHE_DIR"));
+        if (explicit != null) {
+            return explicit;
+        }
+        Path xdg = ServerBackend.absolute(env.get("XDG_CACHE_HOME"));
+        return xdg != null ? xdg.resolve("shellgate") : ServerBackend.home(env).resolve(".cache").resolve("shellgate");
     }
 }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,9 +81,44 @@ final class ServerBackend implements Backend {
         return new ServerBackend(run, policy, options.launcher(), REPLY_MILLIS);
     }
 
-    /** The run directory, decided as the launcher and the server decide it (docs/protocol.md). */
+    /**
+     * The run directory, decided as {@code io.shellgate.rules.Places#run} decides it for the launcher
+     * and the server (docs/protocol.md): the agent's core cannot load that class (it has only its
+     * own and ByteBuddy's), so ServerBackendTest holds the two to each other.
+     */
     static Path runDirectory(Map<String, String> env) {
-        return io.shellgate.rules.Places.run(env);
+        Path explicit = absolute(env.get("SHELLGATE_RUN_DIR"));
+        if (explicit != null) {
+            return explicit;
+        }
+        Path runtime = absolute(env.get("XDG_RUNTIME_DIR"));
+        if (runtime != null && Files.isDirectory(runtime)) {
+            return runtime.resolve("shellgate");
+        }
+        Path state = absolute(env.get("XDG_STATE_HOME"));
+        if (state != null) {
+            return state.resolve("shellgate").resolve("run");
+        }
+        return home(env).resolve(".local").resolve("state").resolve("shellgate").resolve("run");
+    }
+
+    /** {@code $HOME} when it is an absolute path, else the home of the password database. */
+    static Path home(Map<String, String> env) {
+        Path home = absolute(env.get("HOME"));
+        return home != null ? home : Paths.get(System.getProperty("user.home"));
+    }
+
+    /** The path when it is an absolute one; null otherwise (a relative one would move with a cd). */
+    static Path absolute(String value) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            Path p = Paths.get(value);
+            return p.isAbsolute() ? p : null;
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     /**
