@@ -32,7 +32,7 @@ public final class LayerReader {
     static final int FORMAT_VERSION = 1;
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> TOP_KEYS = Set.of("version", "disable", "settings", "paths", "environment",
-            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved");
+            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved", "audit");
     private static final Set<String> DIALECTS = Set.of("bash", "zsh", "sh", "powershell", "cmd");
     /** Built on first use: the default policy is read from its stored tree, without TOML. */
     private static final class Toml {
@@ -133,7 +133,18 @@ public final class LayerReader {
         return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, secret, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
-                wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root));
+                wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root),
+                auditRequired(root));
+    }
+
+    /** {@code [audit] required}, or null when the file does not set it. */
+    private Boolean auditRequired(JsonNode root) {
+        JsonNode audit = in.table(root, List.of(), "audit");
+        if (audit == null) {
+            return null;
+        }
+        in.checkKeys(audit, List.of("audit"), Set.of("required"));
+        return in.bool(audit, List.of("audit"), "required");
     }
 
     private List<String> absolutePaths(JsonNode table, List<Object> path, String key) {

@@ -39,4 +39,5 @@ record LayerSpec(
         List<Rule> rules,
         Integer personTimeoutSeconds,
         Map<String, String> llm,
-        List<Approval> approvals) {}
+        List<Approval> approvals,
+        Boolean auditRequired) {}
