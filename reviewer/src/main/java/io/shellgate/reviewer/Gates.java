@@ -3,6 +3,7 @@ package io.shellgate.reviewer;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Judges;
+import io.shellgate.reviewer.internal.export.DecisionClock;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
@@ -98,7 +99,7 @@ public final class Gates {
             }
         }
         Policy policy = PolicyLoader.load(sources, env.get("HOME"));
-        Gate gate = new Gate(policy, Judges.create(policy), Reviewers.create(policy, reviewEnv));
+        Gate gate = new Gate(policy, DecisionClock.timed(Judges.create(policy)), Reviewers.create(policy, reviewEnv));
         synchronized (cache) {
             cache.put(k, gate);
         }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
  * @param notices things the loader wants a person to know (entries of an untrusted project
  *     file that were ignored because they would weaken the policy)
  * @param review how asks are reviewed, and the remembered approvals
+ * @param fleet what the administrator's managed layer fixed, and where decisions are exported
  */
 public record Policy(
         Settings settings,
@@ -23,7 +24,8 @@ public record Policy(
         Programs programs,
         List<String> sources,
         List<String> notices,
-        ReviewSettings review) {
+        ReviewSettings review,
+        FleetSettings fleet) {
 
     public Policy {
         readOnly = List.copyOf(readOnly);

@@ -9,6 +9,7 @@ import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.export.AuditSink;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.System.Logger.Level;
@@ -46,9 +47,16 @@ final class AuditWriter {
     private static final Map<Said, String> SAID = new HashMap<>();
 
     private final AuditLog log;
+    private final AuditSink sink;
 
     AuditWriter(Path stateDir) {
+        this(stateDir, AuditSink.NONE);
+    }
+
+    /** @param sink also receives every record written (the OTLP export) */
+    AuditWriter(Path stateDir, AuditSink sink) {
         this.log = stateDir == null ? null : new AuditLog(stateDir);
+        this.sink = sink;
     }
 
     void record(ReviewRequest r, Decision d) {
@@ -67,6 +75,9 @@ final class AuditWriter {
                 (lines.isEmpty() ? lines : lines.append('\n')).append(timePart(t)).append(said);
             }
             log.append(lines.toString());
+            for (long t : times) {
+                sink.accept(timePart(t) + said);
+            }
         } catch (IOException | RuntimeException e) {
             // the decision stands; losing its record must not turn a refusal into a crash
             LOG.log(Level.WARNING, "shellgate: cannot write the audit log: " + e.getMessage());

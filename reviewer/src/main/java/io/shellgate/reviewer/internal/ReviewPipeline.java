@@ -6,6 +6,8 @@ import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Reviewer;
 import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.export.DecisionClock;
+import io.shellgate.reviewer.internal.export.Exports;
 import io.shellgate.rules.Approval;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -41,12 +43,15 @@ public final class ReviewPipeline implements Reviewer {
         this.approvals = new ApprovalMatcher(policy);
         this.llm = LlmStep.create(policy, env);
         this.stateDir = StateDir.of(env);
-        this.audit = new AuditWriter(stateDir);
+        this.audit = new AuditWriter(stateDir, Exports.sink(policy, env, stateDir));
         this.people = new PersonStep(stateDir, noTerminal(env));
     }
 
     @Override
     public Decision review(ReviewRequest r) {
+        if (r.verdict().tier() == Tier.ASK) {
+            DecisionClock.reviewStarts();
+        }
         Decision d;
         try {
             d = decide(r);
@@ -85,7 +90,8 @@ public final class ReviewPipeline implements Reviewer {
             }
         }
         String session = r.origin().session();
-        if (!session.isEmpty()) {
+        // what a person approved for the session counts only where remembered approvals do, and never for a managed ask
+        if (!session.isEmpty() && policy.fleet().rememberedApprovals() && !approvals.managedAsk(v)) {
             for (String line : sessionApprovals.getOrDefault(session, Set.of())) {
                 if (ApprovalMatcher.exactCovers(line, r.request(), v)) {
                     return new Decision(true, Step.MEMORY, "approved earlier in this session", v);
@@ -98,6 +104,11 @@ public final class ReviewPipeline implements Reviewer {
             return new Decision(true, Step.MEMORY, "remembered approval " + a.id() + " (" + a.location() + ")", v);
         }
         Optional<Decision> byLlm = llm.review(r);
+        if (byLlm.isPresent() && byLlm.get().runs() && approvals.managedAsk(v)
+                && !policy.fleet().pinnedLlm().contains("may-approve")) {
+            // the managed policy's ask rules are the administrator's: an LLM the user configured does not lift them
+            byLlm = Optional.empty();
+        }
         if (byLlm.isPresent()) {
             return byLlm.get();
         }
@@ -166,6 +177,10 @@ public final class ReviewPipeline implements Reviewer {
                 return new Decision(true, Step.PERSON, "approved once by " + by, v);
             }
             case SESSION -> {
+                if (!policy.fleet().rememberedApprovals()) {
+                    return new Decision(true, Step.PERSON, "approved once by " + by + " (not remembered: the managed policy"
+                            + " switched remembered approvals off)", v);
+                }
                 if (r.origin().session().isEmpty()) {
                     return new Decision(true, Step.PERSON, "approved by " + by + " (this entry point has no session to remember it for)", v);
                 }
@@ -173,6 +188,10 @@ public final class ReviewPipeline implements Reviewer {
                 return new Decision(true, Step.PERSON, "approved by " + by + " for this session", v);
             }
             case PROJECT -> {
+                if (!policy.fleet().rememberedApprovals()) {
+                    return new Decision(true, Step.PERSON, "approved once by " + by + " (not remembered: the managed policy"
+                            + " switched remembered approvals off)", v);
+                }
                 return new Decision(true, Step.PERSON, "approved by " + by + " for this project; " + rememberForProject(r, by), v);
             }
         }

@@ -32,7 +32,8 @@ public final class LayerReader {
     static final int FORMAT_VERSION = 1;
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> TOP_KEYS = Set.of("version", "disable", "settings", "paths", "environment",
-            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved");
+            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved",
+            "managed", "audit");
     private static final Set<String> DIALECTS = Set.of("bash", "zsh", "sh", "powershell", "cmd");
     /** Built on first use: the default policy is read from its stored tree, without TOML. */
     private static final class Toml {
@@ -131,7 +132,8 @@ public final class LayerReader {
         return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
-                wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root));
+                wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root),
+                new FleetReader(in, source.layer()).read(root));
     }
 
     private List<String> absolutePaths(JsonNode table, List<Object> path, String key) {

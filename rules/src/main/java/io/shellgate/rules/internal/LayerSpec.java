@@ -38,4 +38,5 @@ record LayerSpec(
         List<Rule> rules,
         Integer personTimeoutSeconds,
         Map<String, String> llm,
-        List<Approval> approvals) {}
+        List<Approval> approvals,
+        FleetSpec fleet) {}

@@ -25,7 +25,7 @@ import java.util.Set;
 /**
  * Applies policy layers in order. Later layers add entries and disable entries by id; an untrusted
  * project layer may only make the policy stricter, and what it tries beyond that is reported as a
- * notice and ignored.
+ * notice and ignored. So is what a layer after the managed one tries against its {@link ManagedFloor}.
  */
 final class PolicyMerger {
 
@@ -52,6 +52,7 @@ final class PolicyMerger {
     private int personTimeoutSeconds = ReviewSettings.DEFAULT_PERSON_TIMEOUT_SECONDS;
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
+    private final ManagedFloor floor = new ManagedFloor();
 
     static Policy merge(List<LayerSpec> layers, String home) throws PolicyException {
         PolicyMerger merger = new PolicyMerger();
@@ -67,13 +68,15 @@ final class PolicyMerger {
     private void apply(LayerSpec layer, String home) {
         String name = layer.source().name();
         sources.add(layer.source().layer().name().toLowerCase(java.util.Locale.ROOT) + ": " + name);
-        boolean mayWeaken = layer.source().layer().mayWeaken() || projectTrusted(name, home);
+        boolean mayWeaken = (layer.source().layer().mayWeaken() || projectTrusted(name, home)) && !floor.tightenOnly();
         String untrusted = name + ": ignored because the project is not trusted (list its directory in"
                 + " settings.trusted-projects of your user policy to let it ";
         for (String id : layer.disable()) {
             RuleInfo entry = entries.get(id);
             if (entry == null) {
                 notices.add(layer.disableLocation() + ": disable: no rule has the id '" + id + "'");
+            } else if (floor.locks(entry)) {
+                notices.add(floor.refusal(name) + "disable the " + entry.tier().id() + " rule '" + id + "')");
             } else if (entry.tier() != Tier.ALLOW && !mayWeaken) {
                 notices.add(untrusted + "disable the " + entry.tier().id() + " rule '" + id + "')");
             } else {
@@ -81,16 +84,12 @@ final class PolicyMerger {
             }
         }
         if (mayWeaken) {
-            if (layer.maxInputBytes() != null) {
-                maxInputBytes = layer.maxInputBytes();
-            }
-            if (layer.maxDepth() != null) {
-                maxDepth = layer.maxDepth();
-            }
-            if (layer.timeBudgetMillis() != null) {
-                timeBudgetMillis = layer.timeBudgetMillis();
-            }
-            if (layer.shell() != null) {
+            maxInputBytes = floor.atMost("max-input-bytes", layer.maxInputBytes(), maxInputBytes, name, notices);
+            maxDepth = floor.atMost("max-depth", layer.maxDepth(), maxDepth, name, notices);
+            timeBudgetMillis = floor.atMost("time-budget-ms", layer.timeBudgetMillis(), timeBudgetMillis, name, notices);
+            if (layer.shell() != null && floor.pinsShell()) {
+                notices.add(floor.refusal(name) + "change settings.shell)");
+            } else if (layer.shell() != null) {
                 shell = layer.shell();
             }
             trustedDirs.addAll(layer.trustedDirs());
@@ -123,7 +122,13 @@ final class PolicyMerger {
                 shells.put(shell, dialect);
             }
         });
-        layer.interpreters().forEach(i -> interpreters.put(i.id(), i));
+        layer.interpreters().forEach(i -> {
+            if (floor.active() && interpreters.containsKey(i.id())) {
+                notices.add(floor.refusal(name) + "redefine the interpreter '" + i.id() + "')");
+            } else {
+                interpreters.put(i.id(), i);
+            }
+        });
         downloaders.addAll(layer.downloaders());
         if (mayWeaken) {
             layer.readOnly().forEach(this::add);
@@ -132,6 +137,10 @@ final class PolicyMerger {
             notices.add(untrusted + "add read-only commands or wrappers)");
         }
         layer.rules().forEach(this::add);
+        floor.otlp(layer, notices);
+        if (layer.source().layer() == Layer.MANAGED) {
+            floor.seal(layer, entries);
+        }
     }
 
     private void review(LayerSpec layer, boolean mayWeaken, String untrusted) {
@@ -141,10 +150,23 @@ final class PolicyMerger {
             }
             return;
         }
-        if (layer.personTimeoutSeconds() != null) {
+        String name = layer.source().name();
+        if (layer.personTimeoutSeconds() != null && floor.pinsPersonTimeout()) {
+            notices.add(floor.refusal(name) + "change review.person-timeout-seconds)");
+        } else if (layer.personTimeoutSeconds() != null) {
             personTimeoutSeconds = layer.personTimeoutSeconds();
         }
-        llm.putAll(layer.llm());
+        layer.llm().forEach((key, value) -> {
+            if (floor.pinsLlm(key)) {
+                notices.add(floor.refusal(name) + "change review.llm." + key + ")");
+            } else {
+                llm.put(key, value);
+            }
+        });
+        if (!floor.rememberedApprovals() && !layer.approvals().isEmpty()) {
+            notices.add(name + ": [[approved]] entries ignored: the managed policy switched remembered approvals off");
+            return;
+        }
         for (Approval a : layer.approvals()) {
             Approval existing = approvals.get(a.id());
             if (existing != null) {
@@ -211,6 +233,7 @@ final class PolicyMerger {
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
-                sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())));
+                sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())),
+                floor.settings());
     }
 }

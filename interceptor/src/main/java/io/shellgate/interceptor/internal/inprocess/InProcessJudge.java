@@ -55,12 +55,14 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
      * @param jars the agent's jar and the judge's, which this JVM keeps open
      */
     public InProcessJudge(String policy, List<String> jars) {
+        io.shellgate.reviewer.AuditExport.shipFromHere();
         this.gates = new Gates(policy == null ? null : Path.of(policy).toAbsolutePath(), System.getenv());
         ours.addAll(jars);
     }
 
     private boolean ours(String file) {
-        return ours.contains(file) || auditDirectory != null && file.startsWith(auditDirectory + "/audit.");
+        return ours.contains(file) || auditDirectory != null
+                && (file.startsWith(auditDirectory + "/audit.") || file.startsWith(auditDirectory + "/otlp-queue/"));
     }
 
     @Override
