@@ -10,6 +10,7 @@ import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.OtlpReceiver;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.rules.PolicyException;
 import java.net.ServerSocket;

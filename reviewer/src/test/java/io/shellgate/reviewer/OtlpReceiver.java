@@ -1,4 +1,4 @@
-package io.shellgate.reviewer.internal.export;
+package io.shellgate.reviewer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -150,7 +150,7 @@ public final class OtlpReceiver implements AutoCloseable {
         }
     }
 
-    static Map<String, Object> attributes(List<KeyValue> list) {
+    public static Map<String, Object> attributes(List<KeyValue> list) {
         Map<String, Object> out = new LinkedHashMap<>();
         list.forEach(kv -> out.put(kv.getKey(), value(kv.getValue())));
         return out;
