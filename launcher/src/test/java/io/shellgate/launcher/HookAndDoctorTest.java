@@ -23,18 +23,18 @@ class HookAndDoctorTest {
         assertThat(deny.get("hookEventName").asText()).isEqualTo("PreToolUse");
         assertThat(deny.get("permissionDecision").asText()).isEqualTo("deny");
         assertThat(deny.get("permissionDecisionReason").asText()).contains("rm-recursive-critical");
-        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls -la\"}}")
+        assertThat(hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls -la\"}}")
                 .get("permissionDecision").asText()).isEqualTo("allow");
-        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"npm install\"}}")
+        assertThat(hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"npm install\"}}")
                 .get("permissionDecision").asText()).isEqualTo("ask");
     }
 
     @Test
     void aVariableTheSessionMayHaveSetIsUnknownNotEmpty() throws Exception {
         // Claude Code's shell lives on between tool calls: CMD may hold anything by now
-        JsonNode r = hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"$SG_TEST_UNSET_CMD\"}}");
+        JsonNode r = hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"$SG_TEST_UNSET_CMD\"}}");
         assertThat(r.get("permissionDecision").asText()).isEqualTo("ask");
-        assertThat(hook("{\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls $SG_TEST_UNSET_DIR\"}}")
+        assertThat(hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/tmp\",\"tool_input\":{\"command\":\"ls $SG_TEST_UNSET_DIR\"}}")
                 .get("permissionDecision").asText()).isEqualTo("ask");
     }
 
@@ -46,7 +46,7 @@ class HookAndDoctorTest {
     @Test
     void unreadableInputIsDeniedNeverAllowed() throws Exception {
         assertThat(hook("not json").get("permissionDecision").asText()).isEqualTo("deny");
-        assertThat(hook("{\"tool_name\":\"Bash\",\"tool_input\":{}}").get("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(hook("{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{}}").get("permissionDecision").asText()).isEqualTo("deny");
         assertThat(MainTest.run("{}", "hook", "cursor").code()).isEqualTo(2);
     }
 

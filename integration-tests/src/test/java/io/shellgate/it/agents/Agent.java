@@ -36,6 +36,11 @@ public enum Agent {
         return npmPackage + "@" + version;
     }
 
+    /** The agent's name for shellgate ({@code shellgate hook NAME}, {@code wrap --agent NAME}). */
+    public String hookName() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
     /** The name of the agent's shell tool, as its model calls it and its hooks see it. */
     public String shellTool() {
         return setup.shellTool();

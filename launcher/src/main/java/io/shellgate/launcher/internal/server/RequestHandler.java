@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Envelopes;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Span;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 
@@ -19,6 +22,7 @@ import io.shellgate.rules.FileFacts;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Tier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -353,7 +357,22 @@ public final class RequestHandler {
         // starts on a reused allow are logged with the verdict they were made on, not one reached
         // now (a file may have changed since); one this server does not know is judged now
         Reusable known = ran ? reusable.get(String.valueOf(Protocol.text(request, "token"))) : null;
-        Verdict v = known != null && known.request().equals(judged) ? known.verdict() : loaded.judge().judge(judged);
+        Verdict v = null;
+        String agent = Protocol.text(request, "agent");
+        if (agent != null && argv == null && known == null) {
+            // the agent's own wrapper around the model's command: the command inside is judged, and
+            // a start-up probe of the agent's runs as it is (see docs/envelopes.md)
+            Optional<Envelopes.Unwrapped> envelope = Envelopes.unwrap(agent, judged);
+            if (envelope.isPresent() && envelope.get().isProbe()) {
+                v = new Verdict(Tier.ALLOW, List.of(new Reason("agent-probe", Tier.ALLOW, "a start-up probe of " + agent
+                        + " in its exact known form (" + envelope.get().envelope() + ")", Span.NONE)), List.of());
+            } else if (envelope.isPresent()) {
+                judged = envelope.get().inner();
+            }
+        }
+        if (v == null) {
+            v = known != null && known.request().equals(judged) ? known.verdict() : loaded.judge().judge(judged);
+        }
         JsonNode brief = request.get("brief");
         ObjectNode reply = Protocol.verdict(v, shell, brief != null && brief.asBoolean(false));
         JsonNode review = request.get("review");
