@@ -7,6 +7,7 @@ import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Judges;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.PolicySource;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ class ManagedReviewTest {
         return PolicyLoader.load(sources, home.toString());
     }
 
-    private Decision review(Policy policy, Reviewer reviewer, String command, String session) {
+    private Decision review(Policy policy, Reviewer reviewer, String command, String session) throws PolicyException {
         JudgeRequest request = new JudgeRequest(command, Dialect.BASH, project, Map.of("PATH", "/usr/bin:/bin", "HOME",
                 home.toString()));
         return reviewer.review(new ReviewRequest(request, Judges.create(policy).judge(request),

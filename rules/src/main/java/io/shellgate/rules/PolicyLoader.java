@@ -81,10 +81,11 @@ public final class PolicyLoader {
     }
 
     /**
-     * The sources that apply in {@code cwd}: the built-in default, then the user and project files
-     * that exist, then {@code explicit} if given.
+     * The sources that apply in {@code cwd}: the built-in default, the managed file
+     * ({@link ManagedPolicy#place()}), the user and project files that exist, then {@code explicit} if given.
      *
-     * @throws PolicyException when a file exists but cannot be read, or {@code explicit} does not exist
+     * @throws PolicyException when a file exists but cannot be read, {@code explicit} does not exist, or
+     *     the managed file is there but not one only root can change
      */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit) throws PolicyException {
         return discover(cwd, env, explicit, FileFacts.live());
@@ -93,12 +94,12 @@ public final class PolicyLoader {
     /** The same, asking the file system through {@code files} (which may record what it was asked). */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit, FileFacts files)
             throws PolicyException {
-        return discover(cwd, env, explicit, files, ManagedPolicy.PATH);
+        return discover(cwd, env, explicit, files, ManagedPolicy.place());
     }
 
-    /** The same, with the managed policy at {@code managed} (tests point it into a temporary root). */
+    /** The same, with the managed policy looked for at {@code managed} (tests point it into a temporary root). */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit, FileFacts files,
-            Path managed) throws PolicyException {
+            ManagedPolicy.Place managed) throws PolicyException {
         List<PolicySource> sources = new ArrayList<>();
         sources.add(builtIn());
         ManagedPolicy.read(managed, files).ifPresent(sources::add);

@@ -93,7 +93,7 @@ class ManagedPolicyTest {
                 match = ["kubectl get pods"]
                 """));
         assertThat(p.entry("no-npm-publish").orElseThrow().layer()).isEqualTo(Layer.MANAGED);
-        assertThat(p.entry("no-npm-publish").orElseThrow().location().toString()).startsWith(MANAGED_FILE + ":2:");
+        assertThat(p.entry("no-npm-publish").orElseThrow().location().toString()).startsWith(MANAGED_FILE + ":1:");
         assertThat(p.entry("ask-kubectl").orElseThrow().layer()).isEqualTo(Layer.USER);
         assertThat(p.entry("rm-recursive-critical").orElseThrow().layer()).isEqualTo(Layer.DEFAULT);
         assertThat(p.sources()).containsExactly("default: " + PolicyLoader.BUILT_IN, "managed: " + MANAGED_FILE,
@@ -180,14 +180,14 @@ class ManagedPolicyTest {
     }
 
     @Test
-    void aRootOwnedManagedFileInATemporaryRootIsReadFirst(@TempDir Path root) throws Exception {
+    void aManagedFileOnlyItsOwnerCanWriteIsReadFirst(@TempDir Path root) throws Exception {
         Path file = managedFile(root, NO_PUBLISH);
-        List<PolicySource> sources = PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file);
+        List<PolicySource> sources = PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file));
         assertThat(sources).extracting(PolicySource::layer).containsExactly(Layer.DEFAULT, Layer.MANAGED);
         assertThat(sources.get(1).name()).isEqualTo(file.toString());
         assertThat(PolicyLoader.load(sources, null).entry("no-npm-publish").orElseThrow().layer()).isEqualTo(Layer.MANAGED);
         Files.delete(file);
-        assertThat(PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file))
+        assertThat(PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file)))
                 .extracting(PolicySource::layer).containsExactly(Layer.DEFAULT);
     }
 
@@ -195,39 +195,74 @@ class ManagedPolicyTest {
     void aManagedFileOthersCanWriteIsAnErrorThatRefuses(@TempDir Path root) throws Exception {
         Path file = managedFile(root, NO_PUBLISH);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
-        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file))
+        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file)))
                 .isInstanceOf(PolicyException.class)
-                .hasMessageContaining("every command is refused").hasMessageContaining("is writable by");
+                .hasMessageContaining("every command is refused").hasMessageContaining(file + " is writable by");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(file.getParent(), PosixFilePermissions.fromString("rwxrwxr-x"));
+        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file)))
+                .hasMessageContaining(file.getParent() + " is writable by its group");
+        // the sticky bit lets others add files to a directory but not replace its owner's
         Files.setPosixFilePermissions(file.getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
-        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file))
-                .hasMessageContaining(file.getParent() + " is writable by");
+        Files.setAttribute(file.getParent(), "unix:mode", 01777);
+        assertThat(PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file)))
+                .extracting(PolicySource::layer).containsExactly(Layer.DEFAULT, Layer.MANAGED);
     }
 
     @Test
-    void aManagedFileOwnedByAnotherUserIsAnErrorThatRefuses(@TempDir Path root) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(isRoot(root), "only root can give a file to another user");
+    void aManagedFileOwnedBySomeoneElseIsAnErrorThatRefuses(@TempDir Path root) throws Exception {
         Path file = managedFile(root, NO_PUBLISH);
-        Files.setAttribute(file, "unix:uid", 4242);
-        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file))
-                .hasMessageContaining("is owned by user id 4242, not root");
-        Files.setAttribute(file, "unix:uid", 0);
+        // as root the file goes to another user; as anyone else the check expects another owner than the file's
+        ManagedPolicy.Place place;
+        if (ManagedPolicy.ownUid() == 0) {
+            Files.setAttribute(file, "unix:uid", 4242);
+            place = own(file);
+        } else {
+            place = new ManagedPolicy.Place(file, ManagedPolicy.ownUid() + 4242);
+        }
+        int owner = (Integer) Files.getAttribute(file, "unix:uid");
+        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), place))
+                .hasMessageContaining(file + " is owned by user id " + owner + ", not root")
+                .hasMessageContaining("every command is refused");
+    }
+
+    @Test
+    void aLinkToAFileSomeoneElseOwnsIsAnErrorThatRefuses(@TempDir Path root) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ManagedPolicy.ownUid() == 0, "only root can give a file to another user");
+        Path file = managedFile(root, NO_PUBLISH);
         Path elsewhere = Files.writeString(root.resolve("mine.toml"), NO_PUBLISH);
+        Files.setPosixFilePermissions(elsewhere, PosixFilePermissions.fromString("rw-r--r--"));
         Files.setAttribute(elsewhere, "unix:uid", 4242);
         Files.delete(file);
         Files.createSymbolicLink(file, elsewhere);
-        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), file))
-                .as("a root-owned link to a file someone else owns").hasMessageContaining("not root");
+        assertThatThrownBy(() -> PolicyLoader.discover(root, Map.of(), null, FileFacts.live(), own(file)))
+                .hasMessageContaining(elsewhere + " is owned by user id 4242, not root");
     }
 
     @Test
-    void theManagedPathIsFixedNotTakenFromTheEnvironment() {
+    void theManagedPathIsFixedAndATestPropertyNeverStandsInForARealManagedFile(@TempDir Path root) throws Exception {
         assertThat(ManagedPolicy.PATH).isEqualTo(Path.of("/etc/shellgate/policy.toml"));
+        assertThat(ManagedPolicy.Place.SYSTEM).isEqualTo(new ManagedPolicy.Place(ManagedPolicy.PATH, 0));
+        assertThat(System.getProperty(ManagedPolicy.TEST_PROPERTY)).isNull();
+        assertThat(ManagedPolicy.place()).isEqualTo(ManagedPolicy.Place.SYSTEM);
+        Path file = root.resolve("policy.toml");
+        System.setProperty(ManagedPolicy.TEST_PROPERTY, file.toString());
+        try {
+            ManagedPolicy.Place expected = Files.exists(ManagedPolicy.PATH, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    ? ManagedPolicy.Place.SYSTEM : own(file);
+            assertThat(ManagedPolicy.place()).isEqualTo(expected);
+        } finally {
+            System.clearProperty(ManagedPolicy.TEST_PROPERTY);
+        }
     }
 
-    /** A managed file as root would install it: the tests run as root here and in CI. */
+    /** The managed file at {@code file}, to be owned by root or the user the tests run as. */
+    private static ManagedPolicy.Place own(Path file) {
+        return new ManagedPolicy.Place(file, ManagedPolicy.ownUid());
+    }
+
+    /** A managed file as an administrator would install it, owned by whoever runs the tests. */
     private static Path managedFile(Path root, String text) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(isRoot(root), "the managed file must be owned by root");
         Path dir = Files.createDirectories(root.resolve("etc/shellgate"));
         for (Path p = dir; p.startsWith(root); p = p.getParent()) {
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -235,9 +270,5 @@ class ManagedPolicyTest {
         Path file = Files.writeString(dir.resolve("policy.toml"), text);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         return file;
-    }
-
-    private static boolean isRoot(Path root) throws Exception {
-        return Integer.valueOf(0).equals(Files.getAttribute(root, "unix:uid"));
     }
 }

@@ -22,7 +22,7 @@ final class Fleet {
     static List<String> lines(FleetSettings f) {
         List<String> out = new ArrayList<>();
         if (f.managedFile() == null) {
-            out.add("none (" + ManagedPolicy.PATH + " is not there)");
+            out.add("none (" + ManagedPolicy.place().file() + " is not there)");
             return out;
         }
         out.add(f.managedFile() + ": later layers may tighten it, never loosen it");

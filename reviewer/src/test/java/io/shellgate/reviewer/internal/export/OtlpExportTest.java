@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,7 +88,8 @@ class OtlpExportTest {
                     .containsEntry("shellgate.session", "s1").containsEntry("shellgate.pid", 42L)
                     .containsEntry("shellgate.detail", "test").containsEntry("shellgate.cmd", "rm -rf ~")
                     .containsKey("shellgate.message").containsKey("shellgate.judge-us");
-            assertThat((List<?>) deny.attributes().get("shellgate.rules")).contains("rm-recursive-critical");
+            assertThat(deny.attributes().get("shellgate.rules")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                    .contains("rm-recursive-critical");
             assertThat(deny.severity()).isEqualTo("WARN");
             assertThat(deny.resource()).containsEntry("service.name", "shellgate-test")
                     .containsEntry("deployment.environment", "ci").containsEntry("team", "platform")
