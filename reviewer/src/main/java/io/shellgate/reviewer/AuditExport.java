@@ -24,6 +24,14 @@ public final class AuditExport {
         Exports.shipFromHere();
     }
 
+    /**
+     * Mutes the OpenTelemetry SDK's own warnings about exports that failed, which would reach the
+     * terminal; for shellgate's own processes, never a host JVM's.
+     */
+    public static void muteSdkWarnings() {
+        Exports.muteSdkWarnings();
+    }
+
     /** What {@code shellgate doctor} shows: where records go, what waits in the queue, what was dropped. */
     public static List<String> status(Policy policy, Map<String, String> env) {
         return Exports.status(policy, env, StateDir.of(env));

@@ -24,12 +24,30 @@ public final class Exports {
     private static final Map<String, Shipper> SHIPPERS = new HashMap<>();
     private static final Set<String> WARNED = new HashSet<>();
     private static volatile boolean shipsHere;
+    /** Held here: the logging framework keeps its loggers, and so their levels, only while someone does. */
+    private static final List<java.util.logging.Logger> MUTED = new ArrayList<>();
 
     private Exports() {}
 
     /** This process lives long enough to send records: its exports, and the queue's, go out from here. */
     public static void shipFromHere() {
         shipsHere = true;
+    }
+
+    /**
+     * Mutes the OpenTelemetry SDK's own warnings about failed exports: in shellgate's own processes
+     * they would reach the user's terminal every minute while the collector is down. The shipper says
+     * it once, and {@code shellgate doctor} shows what waits. Not for the javaagent: in a host JVM
+     * these loggers may be the application's own.
+     */
+    public static void muteSdkWarnings() {
+        synchronized (MUTED) {
+            for (String name : List.of("io.opentelemetry.exporter", "io.opentelemetry.sdk.metrics.export")) {
+                java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+                logger.setLevel(java.util.logging.Level.OFF);
+                MUTED.add(logger);
+            }
+        }
     }
 
     /** The queue of records not yet exported, under a state directory. */

@@ -177,6 +177,42 @@ class OtlpExportTest {
     }
 
     @Test
+    void withTheSdksWarningsMutedACollectorThatIsDownIsReportedOnceByShellgateAlone() throws Exception {
+        Exports.muteSdkWarnings();
+        List<String> fromSdk = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> ours = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                String name = String.valueOf(r.getLoggerName());
+                (name.startsWith("io.opentelemetry") ? fromSdk : ours).add(name + ": " + r.getMessage());
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(handler);
+        try {
+            int port;
+            try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                port = s.getLocalPort();
+            }
+            Gates gates = gates("http://127.0.0.1:" + port);
+            assertThat(decide(gates, "echo muted").runs()).isTrue();
+            // the shipper warns after the exporter failed: by then the SDK would have logged its own
+            assertThat(OtlpReceiver.await(() -> ours.stream().anyMatch(m -> m.contains("did not take the audit records"))))
+                    .as(ours.toString()).isTrue();
+            assertThat(fromSdk).isEmpty();
+        } finally {
+            root.removeHandler(handler);
+        }
+    }
+
+    @Test
     void theQueueIsBoundedAndWhatItDropsIsCountedAndLogged() throws Exception {
         Path queueDir = dir.resolve("queue");
         ExportQueue queue = new ExportQueue(queueDir, 300);
