@@ -2,7 +2,7 @@
 # Wall time of `shellgate -c true` through a warm judge server: without audit export, and exporting
 # over OTLP to a collector that is down (nothing listens), that never answers (accepts connections
 # and holds them), and that answers at once. The decision must not wait for the collector.
-# Prints every case's median, min and max over RUNS runs (milliseconds).
+# Prints every case's median, min and max over RUNS runs (milliseconds); the cases take turns.
 # Usage: benchmarks/otlp.sh [RUNS]   (after mvn -B package; needs python3 for the collectors)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,50 +53,64 @@ PY
     sleep 0.5
 }
 
-time_runs() {
-    local name=$1 i start end
+ms() {
+    printf '%d.%d' $(($1 / 1000)) $((($1 % 1000) / 100))
+}
+
+# stats NAME TIMES...: median, min and max in milliseconds of microsecond times
+stats() {
+    local name=$1 sorted median min max
     shift
-    local times=()
-    for ((i = 0; i < runs; i++)); do
-        start=$EPOCHREALTIME
-        "$@" > /dev/null
-        end=$EPOCHREALTIME
-        times+=("$(( (${end/./} - ${start/./}) ))")
-    done
-    local sorted median min max
-    sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-    median=$(sed -n "$(( (runs + 1) / 2 ))p" <<< "$sorted")
+    sorted=$(printf '%s\n' "$@" | sort -n)
+    median=$(sed -n "$(( ($# + 1) / 2 ))p" <<< "$sorted")
     min=$(head -n1 <<< "$sorted")
     max=$(tail -n1 <<< "$sorted")
     printf '%-44s median %7s ms   min %7s   max %7s\n' "$name" "$(ms "$median")" "$(ms "$min")" "$(ms "$max")"
 }
 
-ms() {
-    printf '%d.%d' $(($1 / 1000)) $((($1 % 1000) / 100))
+# The environment of each case: a server of its own (run and state directories) with that export.
+names=()
+envs=()
+add_case() {
+    local name=$1 endpoint=$2 tag=${1// /-}
+    names+=("$name")
+    envs+=("SHELLGATE_RUN_DIR=$scratch/run-$tag SHELLGATE_STATE_DIR=$scratch/state-$tag OTEL_EXPORTER_OTLP_ENDPOINT=$endpoint")
 }
 
-# case NAME ENDPOINT: a server of its own with that export, warmed up, then timed
-case_run() {
-    local name=$1 endpoint=$2
-    export SHELLGATE_RUN_DIR=$scratch/run-${name// /-}
-    export SHELLGATE_STATE_DIR=$scratch/state-${name// /-}
-    if [ -n "$endpoint" ]; then export OTEL_EXPORTER_OTLP_ENDPOINT=$endpoint; else unset OTEL_EXPORTER_OTLP_ENDPOINT; fi
-    "$sg" serve --idle 5 < /dev/null > /dev/null 2>&1 &
+add_case "no export" ""
+add_case "collector down" "http://127.0.0.1:$(free_port)"
+port=$(free_port); collector "$port" hold
+add_case "collector holds every request" "http://127.0.0.1:$port"
+port=$(free_port); collector "$port" ok
+add_case "collector answers" "http://127.0.0.1:$port"
+
+# start and warm every server first, then time the cases in turn, run after run, so that whatever
+# else the machine does falls on every case alike
+for ((c = 0; c < ${#names[@]}; c++)); do
+    # shellcheck disable=SC2086
+    env ${envs[c]} "$sg" serve --idle 60 < /dev/null > /dev/null 2>&1 &
+    run=${envs[c]%% *}; run=${run#SHELLGATE_RUN_DIR=}
     for ((i = 0; i < 200; i++)); do
-        [ -r "$SHELLGATE_RUN_DIR/server.port" ] && break
+        [ -r "$run/server.port" ] && break
         sleep 0.1
     done
-    for ((i = 0; i < 200; i++)); do "$sg" -c true; done
-    time_runs "shellgate -c true, $name" "$sg" -c true
-    if [ -d "$SHELLGATE_STATE_DIR/otlp-queue" ]; then
-        echo "    queued: $(find "$SHELLGATE_STATE_DIR/otlp-queue" -name '*.jsonl' | wc -l) batch file(s)"
+    for ((i = 0; i < 200; i++)); do env ${envs[c]} "$sg" -c true; done
+done
+declare -A times
+for ((i = 0; i < runs; i++)); do
+    for ((c = 0; c < ${#names[@]}; c++)); do
+        start=$EPOCHREALTIME
+        env ${envs[c]} "$sg" -c true > /dev/null
+        end=$EPOCHREALTIME
+        times[$c]+=" $(( ${end/./} - ${start/./} ))"
+    done
+done
+echo "runs per case: $runs (interleaved)"
+for ((c = 0; c < ${#names[@]}; c++)); do
+    # shellcheck disable=SC2086
+    stats "shellgate -c true, ${names[c]}" ${times[$c]}
+    state=${envs[c]#*SHELLGATE_STATE_DIR=}; state=${state%% *}
+    if [ -d "$state/otlp-queue" ]; then
+        echo "    queued at the end: $(find "$state/otlp-queue" -name '*.jsonl' | wc -l) batch file(s)"
     fi
-}
-
-echo "runs per case: $runs"
-case_run "no export" ""
-case_run "collector down" "http://127.0.0.1:$(free_port)"
-port=$(free_port); collector "$port" hold
-case_run "collector holds every request" "http://127.0.0.1:$port"
-port=$(free_port); collector "$port" ok
-case_run "collector answers" "http://127.0.0.1:$port"
+done

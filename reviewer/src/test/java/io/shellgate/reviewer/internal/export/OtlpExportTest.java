@@ -111,7 +111,28 @@ class OtlpExportTest {
             decide(gates, "touch a");
             assertThat(OtlpReceiver.await(() -> names(receiver).containsAll(List.of("shellgate.decisions",
                     "shellgate.judge.duration", "shellgate.ask.duration")))).as(names(receiver).toString()).isTrue();
+            // a cumulative counter: its latest points count both decisions, by entry point and tier
+            assertThat(OtlpReceiver.await(() -> points(receiver, "shellgate.decisions").containsAll(List.of(
+                    Map.of("shellgate.entry", "shell-c", "shellgate.tier", "allow", "shellgate.step", "judge",
+                            "shellgate.run", true),
+                    Map.of("shellgate.entry", "shell-c", "shellgate.tier", "ask", "shellgate.step", "timeout",
+                            "shellgate.run", false))))).as(points(receiver, "shellgate.decisions").toString()).isTrue();
+            // the ask, by who answered it (nobody: it timed out) and whether it ran
+            assertThat(points(receiver, "shellgate.ask.duration")).contains(Map.of("shellgate.entry", "shell-c",
+                    "shellgate.step", "timeout", "shellgate.run", false));
+            assertThat(points(receiver, "shellgate.judge.duration")).contains(Map.of("shellgate.entry", "shell-c"));
         }
+    }
+
+    /** The attributes of every data point received for the metric {@code name}. */
+    private static List<Map<String, Object>> points(OtlpReceiver receiver, String name) {
+        return receiver.metrics().stream().flatMap(m -> m.getResourceMetricsList().stream())
+                .flatMap(r -> r.getScopeMetricsList().stream()).flatMap(s -> s.getMetricsList().stream())
+                .filter(m -> m.getName().equals(name))
+                .flatMap(m -> java.util.stream.Stream.concat(
+                        m.getSum().getDataPointsList().stream().map(p -> OtlpReceiver.attributes(p.getAttributesList())),
+                        m.getHistogram().getDataPointsList().stream().map(p -> OtlpReceiver.attributes(p.getAttributesList()))))
+                .distinct().toList();
     }
 
     private static List<String> names(OtlpReceiver receiver) {
