@@ -116,6 +116,47 @@ class ManagedReviewTest {
     }
 
     @Test
+    void aLaterLayersReadOnlyCommandOrWrapperDoesNotTurnAManagedAskOrDenyIntoAnAllow() throws Exception {
+        String managed = ASK_RELEASE + """
+
+                [[rule]]
+                id = "no-npm-publish"
+                tier = "deny"
+                reason = "publishing needs the release process"
+                command = ["npm publish"]
+                match = ["npm publish"]
+                """;
+        String user = """
+                [[read-only]]
+                id = "touch-is-harmless"
+                command = ["touch", "npm"]
+                reason = "the user says so"
+                match = ["touch other", "npm test"]
+
+                [[wrapper]]
+                id = "my-wrapper"
+                names = ["mywrap"]
+                tier = "allow"
+                reason = "runs its arguments"
+                match = ["mywrap ls"]
+                """;
+        Policy p = policy(managed, user);
+        var judge = Judges.create(p);
+        for (String line : List.of("touch release-a", "mywrap touch release-a")) {
+            assertThat(judge.judge(new JudgeRequest(line, Dialect.BASH, project, Map.of("PATH", "/usr/bin:/bin")))
+                    .tier()).as(line).isEqualTo(io.shellgate.rules.Tier.ASK);
+        }
+        for (String line : List.of("npm publish", "mywrap npm publish")) {
+            assertThat(judge.judge(new JudgeRequest(line, Dialect.BASH, project, Map.of("PATH", "/usr/bin:/bin")))
+                    .tier()).as(line).isEqualTo(io.shellgate.rules.Tier.DENY);
+        }
+        // without the managed rules the user's entries do allow them
+        Policy mine = policy(null, user);
+        assertThat(Judges.create(mine).judge(new JudgeRequest("touch release-a", Dialect.BASH, project,
+                Map.of("PATH", "/usr/bin:/bin"))).tier()).isEqualTo(io.shellgate.rules.Tier.ALLOW);
+    }
+
+    @Test
     void theManagedLayerSwitchesTheLlmReviewerOffWhateverTheEnvironmentSays() throws Exception {
         env.put("SHELLGATE_LLM_PROVIDER", "no-such-provider");
         Policy plain = policy(null, null);
