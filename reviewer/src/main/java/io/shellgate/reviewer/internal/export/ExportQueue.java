@@ -38,6 +38,13 @@ final class ExportQueue {
 
     private final Path dir;
     private final long maxBytes;
+    /**
+     * The queue's size as last counted and kept up since by this process (-1 before the first
+     * count), and when it was counted: other processes' batches are seen at the next count.
+     */
+    private long bytes = -1;
+    private long countedAt;
+    private static final long RECOUNT_NANOS = 10_000_000_000L;
 
     ExportQueue(Path dir, long maxBytes) {
         this.dir = dir;
@@ -68,6 +75,7 @@ final class ExportQueue {
             Path tmp = dir.resolve(".tmp-" + name);
             Files.write(tmp, data);
             Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+            bytes += data.length;
             return 0;
         } catch (IOException | RuntimeException e) {
             drop(lines.size(), "the queue cannot be written: " + e.getMessage());
@@ -93,9 +101,12 @@ final class ExportQueue {
     }
 
     /** The collector took the batch. */
-    void done(Claim c) {
+    synchronized void done(Claim c) {
         try {
-            Files.deleteIfExists(c.file());
+            long size = size(c.file());
+            if (Files.deleteIfExists(c.file()) && bytes >= 0) {
+                bytes = Math.max(0, bytes - size);
+            }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "shellgate: cannot remove the exported batch " + c.file() + ": " + e.getMessage());
         }
@@ -171,12 +182,18 @@ final class ExportQueue {
                 + (total < 0 ? "" : " (" + total + " dropped in all; see shellgate doctor)") + "; the local audit log has them");
     }
 
+    /** What the queue holds, counted again only now and then: counting lists the whole directory. */
     private long bytes() {
-        long total = 0;
-        for (Path f : list("")) {
-            total += size(f);
+        long now = System.nanoTime();
+        if (bytes < 0 || now - countedAt > RECOUNT_NANOS) {
+            long total = 0;
+            for (Path f : list("")) {
+                total += size(f);
+            }
+            bytes = total;
+            countedAt = now;
         }
-        return total;
+        return bytes;
     }
 
     private static long size(Path f) {

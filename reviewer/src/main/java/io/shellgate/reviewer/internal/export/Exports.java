@@ -83,7 +83,7 @@ public final class Exports {
         synchronized (SHIPPERS) {
             return SHIPPERS.computeIfAbsent(key, k -> new Shipper(config.get(),
                     new ExportQueue(queueDirectory(stateDir), config.get().queueMaxBytes()), shipsHere,
-                    metricInterval(env), Duration.ofMillis(250), Duration.ofSeconds(10)));
+                    metricInterval(env), Duration.ofMillis(250), Duration.ofSeconds(10), Duration.ofSeconds(1)));
         }
     }
 

@@ -38,6 +38,7 @@ final class Shipper implements AuditSink {
     private final boolean sends;
     private final Duration minBackoff;
     private final Duration maxBackoff;
+    private final long gatherNanos;
     private final ArrayBlockingQueue<String> memory = new ArrayBlockingQueue<>(MEMORY);
     private final Thread thread;
     /** What the thread is sending now, spilled at exit unless the collector took it. */
@@ -47,7 +48,12 @@ final class Shipper implements AuditSink {
     private long retryAt;
     private volatile boolean failing;
 
-    Shipper(OtlpConfig config, ExportQueue queue, boolean sends, Duration metricInterval, Duration minBackoff, Duration maxBackoff) {
+    /**
+     * @param gather how long records that cannot be sent now are gathered into one queue file
+     */
+    Shipper(OtlpConfig config, ExportQueue queue, boolean sends, Duration metricInterval, Duration minBackoff,
+            Duration maxBackoff, Duration gather) {
+        this.gatherNanos = gather.toNanos();
         this.config = config;
         this.queue = queue;
         this.sends = sends;
@@ -103,7 +109,10 @@ final class Shipper implements AuditSink {
             memory.drainTo(batch, BATCH);
             if (!batch.isEmpty()) {
                 if (!sends || System.nanoTime() < retryAt) {
+                    inFlight = List.copyOf(batch);
+                    gather(batch);
                     queue.spill(batch);
+                    inFlight = List.of();
                 } else {
                     inFlight = batch;
                     if (!send(batch)) {
@@ -119,6 +128,24 @@ final class Shipper implements AuditSink {
             LockSupport.parkNanos(sends && retryAt > System.nanoTime() ? Math.min(retryAt - System.nanoTime(),
                     1_000_000_000L) : 1_000_000_000L);
         }
+    }
+
+    /**
+     * Nothing can be sent now: what arrives in the next moment (until a retry is due, {@code gather}
+     * at most, or until memory is half full) joins the batch, so that a collector that is down costs one queue file a second, not one
+     * per decision. Records wait in memory meanwhile, where {@link #atExit} finds them.
+     */
+    private void gather(List<String> batch) {
+        long until = System.nanoTime() + gatherNanos;
+        if (sends) {
+            until = Math.min(until, retryAt);
+        }
+        long left;
+        // accept() wakes this thread at every record: park again until the moment is over
+        while (memory.size() < MEMORY / 2 && (left = until - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+        memory.drainTo(batch);
     }
 
     /** Sends the oldest queued batch; false when there was none or it failed. */

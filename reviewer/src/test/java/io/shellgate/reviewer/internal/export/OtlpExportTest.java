@@ -234,6 +234,37 @@ class OtlpExportTest {
     }
 
     @Test
+    void recordsThatCannotBeSentNowAreGatheredIntoOneQueueFileNotOneEach() throws Exception {
+        Path queueDir = dir.resolve("gathered");
+        OtlpConfig config = OtlpConfig.resolve(io.shellgate.rules.FleetSettings.NONE,
+                Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9")).orElseThrow();
+        // a process that does not send, gathering for an hour: only memory filling up ends the gathering
+        Shipper shipper = new Shipper(config, new ExportQueue(queueDir, 64L << 20), false, java.time.Duration.ofMinutes(1),
+                java.time.Duration.ofMillis(250), java.time.Duration.ofSeconds(10), java.time.Duration.ofHours(1));
+        // more than a batch the thread may take at once plus half of memory (512 + 2048)
+        for (int i = 0; i < 2600; i++) {
+            shipper.accept("{\"cmd\":\"echo " + i + "\"}");
+        }
+        assertThat(OtlpReceiver.await(() -> lines(queueDir) >= 2048)).as(lines(queueDir) + " lines").isTrue();
+        // one file; what came after it gathers for the next (an hour here, or until the process ends)
+        assertThat(batches(queueDir)).isEqualTo(1);
+    }
+
+    private static long lines(Path queue) {
+        try (var files = Files.list(queue)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).mapToLong(f -> {
+                try {
+                    return Files.readAllLines(f).size();
+                } catch (java.io.IOException e) {
+                    return 0;
+                }
+            }).sum();
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    @Test
     void theQueueIsBoundedAndWhatItDropsIsCountedAndLogged() throws Exception {
         Path queueDir = dir.resolve("queue");
         ExportQueue queue = new ExportQueue(queueDir, 300);
