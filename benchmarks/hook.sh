@@ -56,7 +56,9 @@ ms() {
     printf '%d.%d' $(($1 / 1000)) $((($1 % 1000) / 100))
 }
 
-echo "runs per case: $runs"
+echo "runs per case: $runs; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+# what a process start costs on this machine now, for comparing runs on machines of different load
+time_runs "bash -c true (a process start, for scale)" /dev/null bash -c true
 # cold, AOT cache: make the cache first (the first start makes it in the background)
 SHELLGATE_NO_SERVER=1 "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null
 for ((i = 0; i < 120; i++)); do
@@ -72,6 +74,7 @@ for ((i = 0; i < 200; i++)); do
 done
 # warm the server's JIT a little, as an agent's session would
 for ((i = 0; i < 50; i++)); do "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null; done
+time_runs "shellgate -c true (warm server, for scale)" /dev/null "$sg" -c true
 time_runs "hook claude-code, allow (warm server)" "$scratch/claude-ls.json" "$sg" hook claude-code
 time_runs "hook claude-code, deny (warm server)" "$scratch/claude-rm.json" "$sg" hook claude-code
 time_runs "hook gemini-cli, allow git status (warm server)" "$scratch/gemini-git.json" "$sg" hook gemini-cli

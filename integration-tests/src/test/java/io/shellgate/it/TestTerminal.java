@@ -25,7 +25,7 @@ import java.util.jar.JarFile;
  * A terminal of the test's own (a pty4j pseudo-terminal) with the built launcher running in it, as
  * a person's terminal emulator would run it: keys are typed into it and everything printed is kept.
  */
-final class TestTerminal implements AutoCloseable {
+public final class TestTerminal implements AutoCloseable {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final Path NATIVE = Path.of("target/it-cache/test-pty4j").toAbsolutePath();
@@ -50,11 +50,17 @@ final class TestTerminal implements AutoCloseable {
 
     /** Runs any command in a new terminal of 80 by 24 in the sandbox. */
     static TestTerminal run(Sandbox box, List<String> command) throws IOException {
+        return run(command, box.env, box.work, 80, 24);
+    }
+
+    /** Runs {@code command} with exactly {@code env} (TERM becomes xterm) in {@code dir}, in a new terminal. */
+    public static TestTerminal run(List<String> command, Map<String, String> env, Path dir, int columns, int rows)
+            throws IOException {
         nativeFolder();
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("TERM", "xterm");
-        PtyProcess p = new PtyProcessBuilder(command.toArray(String[]::new)).setEnvironment(env)
-                .setDirectory(box.work.toString()).setInitialColumns(80).setInitialRows(24).setConsole(false).start();
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("TERM", "xterm");
+        PtyProcess p = new PtyProcessBuilder(command.toArray(String[]::new)).setEnvironment(all)
+                .setDirectory(dir.toString()).setInitialColumns(columns).setInitialRows(rows).setConsole(false).start();
         return new TestTerminal(p);
     }
 
@@ -74,7 +80,7 @@ final class TestTerminal implements AutoCloseable {
         }
     }
 
-    void type(String keys) throws IOException {
+    public void type(String keys) throws IOException {
         process.getOutputStream().write(keys.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().flush();
     }
@@ -83,7 +89,7 @@ final class TestTerminal implements AutoCloseable {
      * Waits until {@code marker} appears after what earlier waits consumed, and returns the text
      * from there up to and including it (bytes as ISO-8859-1, one char per byte).
      */
-    String await(String marker) throws InterruptedException {
+    public String await(String marker) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         byte[] want = marker.getBytes(StandardCharsets.ISO_8859_1);
         synchronized (seen) {
@@ -108,11 +114,39 @@ final class TestTerminal implements AutoCloseable {
     }
 
     /**
+     * Waits until {@code text} shows on the screen of a full-screen program, which draws words at
+     * cursor positions rather than as a run of characters: control sequences and white space are
+     * left out of both sides before comparing. Consumes everything seen so far.
+     */
+    public String awaitOnScreen(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        String want = text.replaceAll("\\s+", "");
+        synchronized (seen) {
+            while (true) {
+                byte[] all = seen.toByteArray();
+                String shown = new String(all, mark, all.length - mark, StandardCharsets.UTF_8);
+                String plain = shown.replaceAll("\u001b\\[[0-9;?<>=]*[ -/]*[@-~]", "")
+                        .replaceAll("\u001b\\][^\u0007\u001b]*(\u0007|\u001b\\\\)", "")
+                        .replaceAll("\u001b.", "").replaceAll("\\s+", "");
+                if (plain.contains(want)) {
+                    mark = all.length;
+                    return plain;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("no \"" + text + "\" on the screen within " + PATIENCE + "; it showed:\n" + plain);
+                }
+                seen.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+        }
+    }
+
+    /**
      * Waits until every one of {@code markers} appears after what earlier waits consumed, in any
      * order (the proxy's own messages and the shell's output reach the terminal on two paths), and
      * consumes up to the last of them.
      */
-    String awaitAll(String... markers) throws InterruptedException {
+    public String awaitAll(String... markers) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         synchronized (seen) {
             while (true) {
@@ -144,7 +178,7 @@ final class TestTerminal implements AutoCloseable {
     }
 
     /** Everything shown after the last match so far. */
-    String rest() {
+    public String rest() {
         synchronized (seen) {
             byte[] all = seen.toByteArray();
             return new String(all, mark, all.length - mark, StandardCharsets.ISO_8859_1);
@@ -180,7 +214,7 @@ final class TestTerminal implements AutoCloseable {
     }
 
     /** Waits for shellgate to exit and returns its exit code. */
-    int exitCode() throws InterruptedException {
+    public int exitCode() throws InterruptedException {
         if (!process.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
             throw new AssertionError("shellgate did not exit; the terminal shows:\n" + rest());
         }

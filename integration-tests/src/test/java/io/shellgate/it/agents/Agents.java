@@ -69,12 +69,34 @@ public final class Agents {
             pb.environment().putAll(environment(home, tripwire, setup.env(stub), run.env()));
             long start = System.nanoTime();
             Process process = pb.start();
-            boolean timedOut = !awaitTree(process, run.timeout());
+            boolean timedOut;
+            try {
+                timedOut = !awaitTree(process, run.timeout());
+            } finally {
+                stopServer(root);
+            }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             return new AgentResult(run.agent(), timedOut ? -1 : process.exitValue(), timedOut,
                     Files.readString(root.resolve("stdout.txt")), Files.readString(root.resolve("stderr.txt")),
                     stub.requests(), stub.toolResults(), tripwire.seen(), run.traced() ? StraceLog.read(trace) : List.of(),
                     run.traced() ? StraceLog.connections(trace) : List.of(), home, work, elapsed);
+        }
+    }
+
+    /**
+     * Ends the judge server a run started (its hook or wrap starts one under {@code root/run}, which
+     * outlives the agent until it idles out), so that runs do not pile up servers.
+     */
+    public static void stopServer(Path root) {
+        Path pidFile = root.resolve("run/server.pid");
+        try {
+            if (Files.isRegularFile(pidFile)) {
+                ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()))
+                        .filter(h -> h.info().commandLine().map(c -> c.contains("shellgate")).orElse(false))
+                        .ifPresent(ProcessHandle::destroy);
+            }
+        } catch (IOException | NumberFormatException e) {
+            // no server, or it is gone already
         }
     }
 

@@ -1,0 +1,128 @@
+package io.shellgate.it.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.it.TestTerminal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Claude Code in its interactive terminal interface with shellgate as its PreToolUse hook: a command
+ * shellgate asks about brings up Claude Code's own confirmation dialog, although Claude Code's own
+ * settings would have run any Bash command without asking, and the person's answer there decides.
+ */
+class ClaudeDialogTest {
+
+    private static final String COMMAND = "touch made-by-the-agent";
+
+    @BeforeAll
+    static void agents() throws Exception {
+        Optional<String> why = Agents.unavailable();
+        if (why.isPresent()) {
+            if ("true".equals(System.getenv("CI"))) {
+                fail(why.get());
+            }
+            assumeTrue(false, why.get());
+        }
+        Agents.install();
+    }
+
+    @Test
+    void anAskBringsUpClaudeCodesDialogAndNoKeepsTheCommandFromRunning() throws Exception {
+        Path root = Agents.newRunFolder("claude-dialog-no");
+        try (AnthropicStub stub = new AnthropicStub(COMMAND); Tripwire tripwire = new Tripwire();
+                TestTerminal terminal = claude(root, stub, tripwire)) {
+            String dialog = terminal.awaitOnScreen("Do you want to proceed?");
+            // shellgate's reason is in Claude Code's dialog (the screen's words without their spaces)
+            assertThat(dialog).contains("HookPreToolUse:Bashrequiresconfirmation").contains("shellgateask")
+                    .contains("touchisnotontheread-onlylist");
+            terminal.type("\u001b");
+            // Esc declines and ends Claude Code's turn: no tool result goes to the model until the person types again
+            terminal.awaitOnScreen("Interrupted");
+            assertThat(root.resolve("work/made-by-the-agent")).doesNotExist();
+            assertThat(stub.toolResults()).isEmpty();
+        } finally {
+            Agents.stopServer(root);
+        }
+    }
+
+    @Test
+    void yesInTheDialogRunsTheCommand() throws Exception {
+        Path root = Agents.newRunFolder("claude-dialog-yes");
+        try (AnthropicStub stub = new AnthropicStub(COMMAND); Tripwire tripwire = new Tripwire();
+                TestTerminal terminal = claude(root, stub, tripwire)) {
+            terminal.awaitOnScreen("Do you want to proceed?");
+            terminal.type("\r");
+            awaitToolResult(stub);
+            assertThat(root.resolve("work/made-by-the-agent")).exists();
+        } finally {
+            Agents.stopServer(root);
+        }
+    }
+
+    /**
+     * Claude Code in a terminal of 120 by 40, told to run {@link #COMMAND}, with shellgate as its
+     * hook and every Bash command allowed by its own rules; onboarding, the folder's trust question
+     * and the API key question are answered in its files beforehand. Its interactive mode also
+     * looks for updates and plugins through the proxy, which the tripwire stops: nothing leaves.
+     */
+    private static TestTerminal claude(Path root, AnthropicStub stub, Tripwire tripwire) throws Exception {
+        Path home = Files.createDirectories(root.resolve("home"));
+        Path work = Files.createDirectories(root.resolve("work"));
+        Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
+        ObjectNode settings = StubModel.object();
+        settings.set("hooks", Hooks.claudeStyle("PreToolUse", AnthropicStub.TOOL, launcher + " hook claude-code"));
+        settings.set("permissions", StubModel.object().set("allow", StubModel.JSON.valueToTree(List.of("Bash"))));
+        Files.createDirectories(home.resolve(".claude"));
+        Files.writeString(home.resolve(".claude/settings.json"), settings.toPrettyString());
+        String key = "sk-ant-stub-not-a-key";
+        ObjectNode state = StubModel.object().put("hasCompletedOnboarding", true).put("theme", "dark");
+        state.set("customApiKeyResponses", StubModel.object()
+                .<ObjectNode>set("approved", StubModel.JSON.valueToTree(List.of(key.substring(key.length() - 20))))
+                .set("rejected", StubModel.JSON.createArrayNode()));
+        state.set("projects", StubModel.object().set(work.toString(), StubModel.object()
+                .put("hasTrustDialogAccepted", true).put("hasCompletedProjectOnboarding", true)));
+        Files.writeString(home.resolve(".claude.json"), state.toPrettyString());
+
+        Map<String, String> own = new HashMap<>(new ClaudeCodeSetup().env(stub));
+        Map<String, String> extra = new HashMap<>();
+        extra.put("SHELLGATE_JAVA_HOME", jdk25().toString());
+        extra.put("SHELLGATE_RUN_DIR", root.resolve("run").toString());
+        extra.put("SHELLGATE_STATE_DIR", root.resolve("state").toString());
+        extra.put("SHELLGATE_CACHE_DIR", Path.of("target/it-cache").toAbsolutePath().toString());
+        Map<String, String> env = Agents.environment(home, tripwire, own, extra);
+        List<String> argv = List.of(Agents.install().resolve("node_modules/.bin/claude").toString(),
+                "Run this shell command and tell me what it printed: " + COMMAND);
+        return TestTerminal.run(argv, env, work, 120, 40);
+    }
+
+    /** Waits until the model has been sent the tool's result (the dialog was answered and the call ended). */
+    private static void awaitToolResult(AnthropicStub stub) throws InterruptedException {
+        for (int i = 0; i < 1800 && stub.toolResults().isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(stub.toolResults()).as("the tool's result reached the model").isNotEmpty();
+    }
+
+    private static Path jdk25() throws Exception {
+        try (Stream<Path> jdks = Files.list(Path.of("/usr/lib/jvm"))) {
+            for (Path h : jdks.sorted().toList()) {
+                Path release = h.resolve("release");
+                if (Files.isRegularFile(release) && Files.readString(release).contains("JAVA_VERSION=\"25")) {
+                    return h;
+                }
+            }
+        }
+        throw new IllegalStateException("no JDK 25 under /usr/lib/jvm");
+    }
+}
