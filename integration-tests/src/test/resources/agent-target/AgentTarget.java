@@ -29,6 +29,20 @@ public final class AgentTarget {
                 pb.environment().put(kv[0], kv[1]);
                 return pb.start();
             });
+            // pb-env DIR [-NAME | NAME=VALUE]... -- argv...: a directory, variables taken out and put in
+            case "pb-env" -> run(() -> {
+                int end = rest.indexOf("--");
+                ProcessBuilder pb = new ProcessBuilder(rest.subList(end + 1, rest.size())).directory(new File(rest.get(0)));
+                for (String change : rest.subList(1, end)) {
+                    if (change.startsWith("-")) {
+                        pb.environment().remove(change.substring(1));
+                    } else {
+                        String[] kv = change.split("=", 2);
+                        pb.environment().put(kv[0], kv[1]);
+                    }
+                }
+                return pb.start();
+            });
             // pb-to FILE argv..., pb-append FILE argv..., pb-from FILE argv...: standard output to, or input from, a file
             case "pb-to" -> run(() -> new ProcessBuilder(rest.subList(1, rest.size())).redirectOutput(new File(rest.get(0))).start());
             case "pb-append" -> run(() -> new ProcessBuilder(rest.subList(1, rest.size()))

@@ -30,6 +30,22 @@ class DropInShellTest extends SandboxTest {
         return box.shellgate(env, null, args);
     }
 
+    @Test
+    void anAgentsStartUpProbeGoesThroughTheGateAndIsLogged() throws Exception {
+        // the server recognises the agent's envelope, and the gate decides and logs it as any other
+        Map<String, String> env = env(Mode.SERVER);
+        Processes.Result probe = sh(env, "--agent", "claude-code", "-c", "env");
+        assertThat(probe.code()).as(probe.toString()).isZero();
+        assertThat(probe.out()).contains("PATH=");
+        // env is a probe of Claude Code's only: from anyone else it is a command like any other
+        Processes.Result plain = sh(env, "--agent", "gemini-cli", "-c", "env");
+        assertThat(plain.code()).as(plain.toString()).isEqualTo(126);
+        List<String> log = box.shellgate("log", "--json").out().lines().filter(l -> l.contains("\"cmd\":\"env\"")).toList();
+        assertThat(log).hasSize(2);
+        assertThat(log.get(0)).contains("agent-probe").contains("\"run\":true");
+        assertThat(log.get(1)).contains("not-read-only").contains("\"run\":false");
+    }
+
     @ParameterizedTest
     @EnumSource(Mode.class)
     void theCommandsExitCodePassesThrough(Mode mode) throws Exception {

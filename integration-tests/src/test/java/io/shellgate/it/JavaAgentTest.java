@@ -452,6 +452,55 @@ class JavaAgentTest {
     }
 
     @Test
+    void aRunDirectoryOthersMayWriteIsNotBelievedByTheAgent() throws Exception {
+        box.startServer();
+        // no server started on demand either: only the one there, in a directory others may write
+        Files.writeString(box.run.resolve("starting"), (System.currentTimeMillis() / 1000 + 3600) + "\n");
+        Files.setPosixFilePermissions(box.run, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        String out = AgentJvm.of(17, "server").run(box, "", "pb", "echo", "hi").out();
+        assertThat(out).contains("REFUSED").contains("rule=judge-error").contains("the run directory is not believed")
+                .contains("is writable by other users or its group");
+    }
+
+    @Test
+    void theAgentRestartsItsServerFromAnyThreadWithoutJudgingItself() throws Exception {
+        // starts reused allows are logged from a thread of the agent's own; when their server is gone,
+        // that thread starts a new one, which its own gate must not judge (it refused it, and the
+        // starts went unlogged)
+        Process first = box.startServer();
+        Process tool = AgentJvm.of(17, "server").start(box, "each-line", "echo", "again");
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(tool.getInputStream()));
+        assertThat(out.readLine()).isEqualTo("RAN exit=0 out=again");
+        tool.getOutputStream().write('\n');
+        tool.getOutputStream().flush();
+        assertThat(out.readLine()).isEqualTo("RAN exit=0 out=again");
+        awaitLogged("echo again", 2);
+        // killed, its files left: the next start is reused as before, and its notice needs a new server
+        first.destroyForcibly();
+        assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        tool.getOutputStream().write('\n');
+        tool.getOutputStream().flush();
+        assertThat(out.readLine()).isEqualTo("RAN exit=0 out=again");
+        awaitLogged("echo again", 3);
+        tool.getOutputStream().close();
+        assertThat(tool.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(tool.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)).doesNotContain("could not be sent");
+    }
+
+    /** Waits until the audit log holds {@code count} records of {@code cmd} (the agent logs reused starts within 100 ms). */
+    private void awaitLogged(String cmd, int count) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            long n = box.shellgate("log", "--json").out().lines().filter(l -> l.contains("\"cmd\":\"") && l.contains(cmd)).count();
+            if (n >= count) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the audit log did not get " + count + " records of " + cmd + ":\n"
+                + box.shellgate("log", "--json").out());
+    }
+
+    @Test
     void theServerTheAgentStartsIsNotGatedByItself() throws Exception {
         AgentJvm jvm = AgentJvm.of(17, "server");
         assertThat(line(jvm.run(box, "", "pb", "echo", "first"))).isEqualTo("RAN exit=0 out=first");

@@ -328,6 +328,69 @@ class JudgeServerTest extends SandboxTest {
     }
 
     @Test
+    void sigtermRemovesItsFiles() throws Exception {
+        Process server = box.startServer();
+        server.destroy();
+        assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        for (String f : List.of("server.token", "server.proof", "server.port", "server.pid", "server.sock")) {
+            assertThat(box.run.resolve(f)).as(f).doesNotExist();
+        }
+    }
+
+    @Test
+    void aRunDirectoryOthersMayWriteIsNotBelieved() throws Exception {
+        box.startServer();
+        Map<String, String> noJvm = new HashMap<>(box.env);
+        noJvm.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        assertThat(box.shellgate(noJvm, null, "-c", "echo trusted").out()).isEqualTo("trusted\n");
+        for (String open : List.of("rwxrwxrwx", "rwxrwx---")) {
+            Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString(open));
+            // another user could have swapped its port, token or proof: without a JVM of its own the
+            // client cannot judge, so it refuses
+            Processes.Result r = box.shellgate(noJvm, null, "-c", "echo hi");
+            assertThat(r.code()).as(open).isEqualTo(126);
+            assertThat(r.err()).as(open).startsWith("shellgate: not using the judge server in " + box.run + ": " + box.run
+                    + " can be written by other users or is a link (chmod go-w); judging in a JVM of its own\n");
+        }
+        Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(box.run.resolve("server.token"), PosixFilePermissions.fromString("rw--w----"));
+        assertThat(box.shellgate(noJvm, null, "-c", "echo hi").err()).contains("server.token can be written by other users");
+    }
+
+    @Test
+    void aTcpConnectionThatNeverProvesItselfIsDroppedWithoutAReply() throws Exception {
+        box.startServer();
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), box.port())) {
+            s.setSoTimeout(30_000);
+            // a slot held by a connection that sends nothing is given back within a second; before, it
+            // was held for 10 s and then answered with a timeout error
+            assertThat(s.getInputStream().read()).isEqualTo(-1);
+        }
+        assertThat(tcp(1, judge("ls", box.token())).getFirst().path("tier").asText()).isEqualTo("allow");
+    }
+
+    @Test
+    void aClientThatGoesAwayReleasesItsAsk() throws Exception {
+        box.startServer();
+        ObjectNode r = JSON.createObjectNode();
+        r.put("v", 1).put("op", "judge").put("cmd", "touch left").put("cwd", box.work.toString()).put("dialect", "bash")
+                .put("review", true);
+        r.putObject("env").put("PATH", "/usr/bin:/bin").put("HOME", box.home.toString())
+                .put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        r.putObject("origin").put("entry", "shell-c").put("pid", 4242);
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                c.connect(UnixDomainSocketAddress.of(box.run.resolve("server.sock")));
+                Channels.newOutputStream(c).write((r + "\n").getBytes(StandardCharsets.UTF_8));
+                assertThat(watch.awaitQuestion()).contains("touch left").contains("pid 4242");
+            }
+            assertThat(watch.terminal().await("no longer waiting")).isNotEmpty();
+        }
+        assertThat(box.shellgate("log", "--json").out()).contains("\"cmd\":\"touch left\"")
+                .contains("the client that asked stopped waiting");
+    }
+
+    @Test
     void aSecondServerForTheSameUserStepsAside() throws Exception {
         Process first = box.startServer();
         Processes.Result second = box.shellgate("serve");

@@ -60,6 +60,41 @@ class LauncherScriptTest {
         return Processes.run(command, env, stdin, dir);
     }
 
+    /**
+     * The launcher script and every Java part find the run directory and the cache in the same
+     * place for the same environment (a client and a server that disagree never meet, and a relative
+     * path that a cd would move is no place for either): the script's own functions, run by bash,
+     * against {@link io.shellgate.rules.Places}.
+     */
+    @Test
+    void theScriptAndTheJavaPartsAgreeOnTheirFolders() throws Exception {
+        String script = Files.readString(Processes.launcher());
+        StringBuilder functions = new StringBuilder();
+        for (String name : List.of("sg_home_dir", "sg_rundir", "sg_cachedir")) {
+            int start = script.indexOf("\n" + name + "() {\n");
+            assertThat(start).as(name).isPositive();
+            functions.append(script, start + 1, script.indexOf("\n}\n", start) + 3);
+        }
+        Path runtime = Files.createDirectories(dir.resolve("runtime"));
+        List<Map<String, String>> cases = List.of(
+                Map.of("HOME", "/h"),
+                Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "/r", "SHELLGATE_CACHE_DIR", "/c"),
+                Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "run", "SHELLGATE_CACHE_DIR", "cache", "XDG_STATE_HOME", "st",
+                        "XDG_CACHE_HOME", "."),
+                Map.of("HOME", "/h", "XDG_RUNTIME_DIR", runtime.toString(), "XDG_CACHE_HOME", "/xc"),
+                Map.of("HOME", "/h", "XDG_RUNTIME_DIR", runtime.resolve("gone").toString(), "XDG_STATE_HOME", "/xs"),
+                Map.of(),
+                Map.of("HOME", "relative"));
+        for (Map<String, String> env : cases) {
+            Map<String, String> withPath = new HashMap<>(env);
+            withPath.put("PATH", "/usr/bin:/bin");
+            Processes.Result r = Processes.run(List.of("/bin/bash", "-c", functions + "sg_rundir; sg_cachedir; printf '%s\\n%s\\n' \"$sg_run\" \"$sg_cache\""),
+                    withPath, (String) null, dir);
+            assertThat(r.out()).as(env.toString()).isEqualTo(io.shellgate.rules.Places.run(env) + "\n"
+                    + io.shellgate.rules.Places.cache(env) + "\n");
+        }
+    }
+
     @Test
     void checkAllowsAsksAndDeniesWithDocumentedExitCodesAndNoNoise() throws Exception {
         Processes.Result allow = shellgate(env(), null, "check", "--", "ls -la");

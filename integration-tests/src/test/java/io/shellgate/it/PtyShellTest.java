@@ -64,9 +64,13 @@ class PtyShellTest extends SandboxTest {
         return term;
     }
 
-    /** Answers the question on the screen and waits until the answer is shown: later keys go to the shell. */
+    /**
+     * Answers the question on the screen as a person who read it would (a key within 300 ms of it
+     * is no answer), and waits until the answer is shown: later keys go to the shell.
+     */
     private void answer(String key) throws Exception {
         term.await("[n] refuse: ");
+        Thread.sleep(400);
         term.type(key);
         term.await(switch (key) {
             case "y" -> "once";
@@ -94,7 +98,8 @@ class PtyShellTest extends SandboxTest {
     @ValueSource(strings = {"bash", "zsh"})
     void aDeniedLinePrintsTheReasonAndDoesNotRun(String shell) throws Exception {
         shell(shell).type("rm marker\r");
-        term.await("shellgate: refused `rm marker` (no-marker-delete): the marker stays");
+        term.await("`rm marker`");
+        term.await("shellgate: refused (no-marker-delete): the marker stays");
         sentinel(1);
         assertThat(marker).exists();
     }
@@ -108,6 +113,48 @@ class PtyShellTest extends SandboxTest {
         term.await("refused by a person");
         sentinel(2);
         assertThat(box.work.resolve("made")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh"})
+    void textWrittenWhileTheQuestionIsShownNeverApproves(String shell) throws Exception {
+        shell(shell).type("touch made\r");
+        term.await("[n] refuse: ");
+        Thread.sleep(400);
+        // what a program writing to the terminal, or a paste, or a line typed ahead looks like
+        term.type("yes\r");
+        term.await("refused: 4 keys arrived at once");
+        sentinel(7);
+        term.type("touch made\r");
+        term.await("[n] refuse: ");
+        Thread.sleep(400);
+        term.type("o");
+        term.await("refused: 'o' is not an answer (y, s, p or n)");
+        sentinel(8);
+        assertThat(box.work.resolve("made")).doesNotExist();
+    }
+
+    @Test
+    void anAgentDrivenTerminalIsNeverAskedAndTheWatcherIs() throws Exception {
+        // what an agent types there could answer its own asks: they go to a person watching elsewhere
+        term = TestTerminal.start(box, "shell", "--agent-driven", "--shell", "bash");
+        term.await("ready> ");
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            term.type("touch by-agent\r");
+            assertThat(watch.awaitQuestion()).contains("touch by-agent");
+            // keys the agent sends meanwhile are the shell's, never an answer
+            Thread.sleep(400);
+            term.type("y");
+            assertThat(watch.answer("n")).contains("refused");
+            term.type("\u0015");
+            assertThat(sentinel(9)).doesNotContain(ASKED);
+            assertThat(box.work.resolve("by-agent")).doesNotExist();
+            term.type("\u0015touch by-person\r");
+            assertThat(watch.awaitQuestion()).contains("touch by-person");
+            assertThat(watch.answer("y")).contains("once");
+            sentinel(10);
+            assertThat(box.work.resolve("by-person")).exists();
+        }
     }
 
     @ParameterizedTest

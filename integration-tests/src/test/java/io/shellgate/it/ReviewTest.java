@@ -194,27 +194,55 @@ class ReviewTest extends SandboxTest {
         assertThat(box.work.resolve("forged")).doesNotExist();
     }
 
-    @Test
-    void thePersonAtTheTerminalCanAnswer() throws Exception {
-        Map<String, String> env = env(Mode.SERVER, 60);
-        // script(1) gives the client a terminal of its own, as a person's terminal would be
-        Process p = Processes.start(List.of("script", "-q", "-e", "-c",
-                Processes.launcher() + " -c 'touch from-tty'", "/dev/null"), env, box.work);
+    /** {@code shellgate -c COMMAND} in a terminal of its own (script(1)), as a person's terminal would run it. */
+    private static Process inATerminal(Map<String, String> env, Path cwd, String command) throws Exception {
+        return Processes.start(List.of("script", "-q", "-e", "-c", Processes.launcher() + " -c '" + command + "'", "/dev/null"),
+                env, cwd);
+    }
+
+    private static String awaitOn(Process p, String marker) throws Exception {
         StringBuilder seen = new StringBuilder();
         byte[] buf = new byte[4096];
-        while (!seen.toString().contains("[r]efuse (default): ")) {
+        while (!seen.toString().contains(marker)) {
             int n = p.getInputStream().read(buf);
             assertThat(n).as("terminal output so far: " + seen).isPositive();
             seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
         }
-        assertThat(seen.toString()).contains("touch from-tty").contains("touch is not on the read-only list");
+        return seen.toString();
+    }
+
+    @Test
+    void thePersonAtTheTerminalCanAnswer() throws Exception {
+        Map<String, String> env = env(Mode.SERVER, 60);
+        Process p = inATerminal(env, box.work, "touch from-tty");
+        assertThat(awaitOn(p, "[n] refuse: ")).contains("touch from-tty").contains("touch is not on the read-only list");
+        // a person reads the question before answering: a key within 300 ms of it is no answer
+        Thread.sleep(400);
         OutputStream in = p.getOutputStream();
-        in.write("o\n".getBytes(StandardCharsets.UTF_8));
+        in.write("y".getBytes(StandardCharsets.UTF_8));
         in.flush();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
         assertThat(box.work.resolve("from-tty")).exists();
         assertThat(box.shellgate("log").out()).contains("approved once by a person at the terminal");
+    }
+
+    @Test
+    void textWrittenToTheClientsTerminalNeverApproves() throws Exception {
+        Map<String, String> env = env(Mode.SERVER, 60);
+        for (String typed : List.of("yes\n", "o")) {
+            Process p = inATerminal(env, box.work, "touch typed");
+            awaitOn(p, "[n] refuse: ");
+            Thread.sleep(400);
+            OutputStream in = p.getOutputStream();
+            in.write(typed.getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String rest = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(typed).isEqualTo(126);
+            assertThat(rest).as(typed).contains(typed.equals("o") ? "'o' is not an answer" : "keys arrived at once");
+        }
+        assertThat(box.work.resolve("typed")).doesNotExist();
     }
 
     @Test
@@ -258,7 +286,7 @@ class ReviewTest extends SandboxTest {
                 prefix = ["make", "test"]
                 max-args = 0
                 """);
-        String input = "{\"tool_name\":\"Bash\",\"session_id\":\"s9\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"session_id\":\"s9\",\"cwd\":\"%s\",\"tool_input\":{\"command\":\"%s\"}}";
         Processes.Result remembered = box.shellgate(Sandbox.bytes(input.formatted(box.work, "make test")), "hook", "claude-code");
         assertThat(remembered.out()).contains("\"permissionDecision\":\"allow\"").contains("approved (memory)");
         Processes.Result ask = box.shellgate(Sandbox.bytes(input.formatted(box.work, "make install")), "hook", "claude-code");

@@ -10,6 +10,8 @@ public enum ExitCode {
     POLICY(3),
     /** Input could not be read, or an internal error. */
     ERROR(4),
+    /** log --verify: the audit log was edited, or records are missing from it. */
+    TAMPERED(5),
     /** check: the command needs review. */
     ASK(10),
     /** check: the command is refused. */

@@ -60,7 +60,7 @@ public final class ApprovalDesk implements AutoCloseable {
         if (dir == null) {
             throw new IOException("no state directory: set HOME, XDG_STATE_HOME or SHELLGATE_STATE_DIR");
         }
-        Files.createDirectories(dir);
+        StateDir.ensure(dir);
         String distrust = PrivateFolder.problem(dir);
         if (distrust != null) {
             throw new IOException("the state directory cannot be trusted: " + distrust);

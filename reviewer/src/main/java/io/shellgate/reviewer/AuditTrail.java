@@ -17,6 +17,15 @@ public final class AuditTrail {
         return StateDir.of(env);
     }
 
+    /**
+     * Checks the hash chain of every record kept: an edited, removed or inserted line, or newest
+     * lines removed, each make a problem saying where. Null when no state directory is known.
+     */
+    public static AuditReport verify(Map<String, String> env) throws IOException {
+        Path dir = StateDir.of(env);
+        return dir == null ? null : new AuditLog(dir).verify();
+    }
+
     /** Every record, rotated files included, oldest first; empty when there is no log. */
     public static List<String> lines(Map<String, String> env) throws IOException {
         Path dir = StateDir.of(env);

@@ -1,14 +1,46 @@
 package io.shellgate.reviewer;
 
 import io.shellgate.reviewer.internal.TtyPerson;
+import java.time.Duration;
+import java.util.Optional;
 
-/** People the pipeline can ask. */
+/** People the gate can ask, besides whoever watches with {@code shellgate approvals --watch}. */
 public final class People {
+
+    /** The caller asks its own user (an agent's hook): the gate hands an open ask back instead of waiting. */
+    private static final Person AGENTS_USER = new Person() {
+        @Override
+        public Optional<Answer> ask(PendingAsk ask, Duration timeout) {
+            return Optional.empty();
+        }
+
+        @Override
+        public String toString() {
+            return "the agent's own user";
+        }
+    };
 
     private People() {}
 
     /** The person at a terminal device ({@code /dev/tty}, {@code /dev/pts/3}): asked and answered on the device itself. */
     public static Person terminal(String device) {
         return new TtyPerson(device);
+    }
+
+    /** Nobody at hand: only a person watching can answer. */
+    public static Person none() {
+        return null;
+    }
+
+    /**
+     * The agent asks its own user (Claude Code's dialog): what memory and the LLM leave open is
+     * refused at once as "needs review by a person", which the hook hands back as "ask".
+     */
+    public static Person agentsOwnUser() {
+        return AGENTS_USER;
+    }
+
+    static boolean isAgentsOwnUser(Person p) {
+        return p == AGENTS_USER;
     }
 }

@@ -3,6 +3,7 @@ package io.shellgate.reviewer;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * A judged command line to decide on.
@@ -14,17 +15,26 @@ import java.util.Objects;
  *     answering through {@code shellgate approvals} are always asked as well
  * @param waitForPeople whether an ask that memory and the LLM leave open waits for a person; false
  *     when the caller asks its own user (an agent's hook answers "ask" to the agent)
+ * @param clientGone true once the client that asked stopped waiting (its connection closed): a
+ *     person's review then ends at once, refused
  */
-public record ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople) {
+public record ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,
+        BooleanSupplier clientGone) {
 
     public ReviewRequest {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(origin, "origin");
+        clientGone = clientGone == null ? () -> false : clientGone;
     }
 
-    /** A request that waits for people when it has to. */
+    /** A request that waits for people when it has to, for a client that waits as long. */
     public ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person) {
-        this(request, verdict, origin, person, true);
+        this(request, verdict, origin, person, true, null);
+    }
+
+    /** A request for a client that waits as long as the review takes. */
+    public ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople) {
+        this(request, verdict, origin, person, waitForPeople, null);
     }
 }

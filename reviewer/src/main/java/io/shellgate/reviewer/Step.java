@@ -13,7 +13,9 @@ public enum Step {
     /** A person. */
     PERSON,
     /** Nobody answered in time, or nobody could be reached. */
-    TIMEOUT;
+    TIMEOUT,
+    /** The gate itself, before any judging: the policy cannot be used, or there is no audit log where one is needed. */
+    GATE;
 
     /** The id used in the audit log and the protocol. */
     public String id() {

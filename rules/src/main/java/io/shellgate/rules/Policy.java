@@ -12,6 +12,7 @@ import java.util.stream.Stream;
  * @param notices things the loader wants a person to know (entries of an untrusted project
  *     file that were ignored because they would weaken the policy)
  * @param review how asks are reviewed, and the remembered approvals
+ * @param audit what a decision that cannot be logged becomes
  * @param fleet what the administrator's managed layer fixed, and where decisions are exported
  */
 public record Policy(
@@ -25,6 +26,7 @@ public record Policy(
         List<String> sources,
         List<String> notices,
         ReviewSettings review,
+        AuditSettings audit,
         FleetSettings fleet) {
 
     public Policy {

@@ -104,33 +104,43 @@ public final class PolicyLoader {
         sources.add(builtIn());
         ManagedPolicy.read(managed, files).ifPresent(sources::add);
         Optional<Path> user = userPolicyPath(env);
-        if (user.isPresent() && files.isRegularFile(user.get())) {
+        if (user.isPresent() && present(user.get(), "the user policy", files)) {
             sources.add(read(Layer.USER, user.get(), files));
         }
         Optional<Path> project = projectPolicyPath(cwd, files);
-        if (project.isPresent() && files.isRegularFile(project.get()) && !project.equals(user)) {
+        if (project.isPresent() && !project.equals(user) && present(project.get(), "the project's policy", files)) {
             sources.add(read(Layer.PROJECT, project.get(), files));
         }
         if (explicit != null) {
-            if (!files.isRegularFile(explicit)) {
+            if (!files.existsNoFollow(explicit)) {
                 throw new PolicyException(explicit + ": no such policy file (given with --policy)");
             }
+            present(explicit, "the policy given with --policy", files);
             sources.add(read(Layer.EXPLICIT, explicit, files));
         }
         return sources;
     }
 
+    /**
+     * Whether a policy file is there to read: false when nothing is at its path; an error when
+     * something is that cannot be read as one (a directory, a link that leads nowhere or in a
+     * loop), since passing over it would drop that layer's rules without a word.
+     */
+    private static boolean present(Path file, String what, FileFacts files) throws PolicyException {
+        if (files.isRegularFile(file)) {
+            return true;
+        }
+        if (!files.existsNoFollow(file)) {
+            return false;
+        }
+        throw new PolicyException(file + ": " + what + " is not a readable file ("
+                + (files.isDirectory(file) ? "it is a directory" : "a link that leads nowhere, or in a loop")
+                + "); make it the policy file, or remove it");
+    }
+
     /** Where the user's policy file lives, whether or not it exists. */
     public static Optional<Path> userPolicyPath(Map<String, String> env) {
-        String config = env.get("XDG_CONFIG_HOME");
-        if (config != null && config.startsWith("/")) {
-            return Optional.of(Path.of(config, "shellgate", "policy.toml"));
-        }
-        String home = env.get("HOME");
-        if (home == null || home.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(Path.of(home, ".config", "shellgate", "policy.toml"));
+        return Places.userPolicy(env);
     }
 
     /**

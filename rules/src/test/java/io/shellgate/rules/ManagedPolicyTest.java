@@ -156,6 +156,19 @@ class ManagedPolicyTest {
     }
 
     @Test
+    void anAuditLogTheManagedLayerRequiresStaysRequired() throws PolicyException {
+        Policy p = load(managed("[audit]\nrequired = true\n"), user("[audit]\nrequired = false\n"),
+                explicit("[audit]\nrequired = false\n"));
+        assertThat(p.audit().required()).isTrue();
+        assertThat(p.notices()).anySatisfy(n -> assertThat(n).contains("may only be tightened")
+                .contains("stop requiring the audit log"));
+        assertThat(load(user("[audit]\nrequired = true\n"), explicit("[audit]\nrequired = false\n")).audit().required())
+                .as("without a managed layer a later trusted file may drop it").isFalse();
+        assertThat(load(managed("[audit]\nrequired = true\n\n[audit.otlp]\nendpoint = \"http://c:4318\"\n")).fleet().otlp())
+                .containsEntry("endpoint", "http://c:4318");
+    }
+
+    @Test
     void onlyTheManagedFileMayHaveAManagedTable() {
         assertThatThrownBy(() -> load(user("[managed]\nremembered-approvals = false\n")))
                 .hasMessageContaining("only the managed policy file");

@@ -172,6 +172,43 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void aPolicyPathThatIsNotAReadableFileIsAnErrorNotALayerPassedOver(@TempDir Path dir) throws Exception {
+        Map<String, String> env = Map.of("XDG_CONFIG_HOME", dir.resolve("config").toString());
+        Path user = dir.resolve("config/shellgate/policy.toml");
+        Files.createDirectories(user);
+        assertThatThrownBy(() -> PolicyLoader.discover(dir, env, null))
+                .hasMessageContaining(user + ": the user policy is not a readable file (it is a directory)");
+        Files.delete(user);
+        Files.createSymbolicLink(user, user);
+        assertThatThrownBy(() -> PolicyLoader.discover(dir, env, null))
+                .hasMessageContaining("the user policy is not a readable file (a link that leads nowhere, or in a loop)");
+        Files.delete(user);
+        Files.createSymbolicLink(user, dir.resolve("gone.toml"));
+        assertThatThrownBy(() -> PolicyLoader.discover(dir, env, null)).hasMessageContaining("a link that leads nowhere");
+        Files.delete(user);
+        assertThat(PolicyLoader.discover(dir, env, null)).extracting(PolicySource::layer).containsExactly(Layer.DEFAULT);
+        Path project = Files.createDirectories(dir.resolve(".shellgate/policy.toml"));
+        assertThatThrownBy(() -> PolicyLoader.discover(dir, env, null)).hasMessageContaining("the project's policy is not a readable file");
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        assertThatThrownBy(() -> PolicyLoader.discover(elsewhere, Map.of(), project))
+                .hasMessageContaining("the policy given with --policy is not a readable file (it is a directory)");
+    }
+
+    @Test
+    void theAuditLogIsRequiredOnlyWhereAFileSaysSoAndAProjectMayOnlyTurnThatOn() throws PolicyException {
+        assertThat(load().audit().required()).isFalse();
+        assertThat(load(user("[audit]\nrequired = true\n")).audit().required()).isTrue();
+        PolicySource projectOn = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml", "[audit]\nrequired = true\n");
+        assertThat(load(projectOn).audit().required()).isTrue();
+        PolicySource projectOff = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml", "[audit]\nrequired = false\n");
+        Policy off = load(user("[audit]\nrequired = true\n"), projectOff);
+        assertThat(off.audit().required()).isTrue();
+        assertThat(off.notices()).anySatisfy(n -> assertThat(n).contains("stop requiring the audit log"));
+        assertThatThrownBy(() -> load(user("[audit]\nrequired = \"yes\"\n"))).hasMessageContaining("audit");
+        assertThatThrownBy(() -> load(user("[audit]\nkept = 3\n"))).hasMessageContaining("kept");
+    }
+
+    @Test
     void parsesOptionSpecs() {
         assertThat(OptionSpec.parse("-x")).isEqualTo(new OptionSpec("-x", OptionSpec.Arity.NONE));
         assertThat(OptionSpec.parse("--color=?")).isEqualTo(new OptionSpec("--color", OptionSpec.Arity.OPTIONAL));

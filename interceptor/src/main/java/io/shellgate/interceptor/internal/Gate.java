@@ -99,6 +99,23 @@ public final class Gate {
         }
     }
 
+    /**
+     * Starts a process of the gate's own (the judge server, from any thread of the agent's) without
+     * judging it: the gate would otherwise judge its own server start, refuse it as an ask, and
+     * leave every later start unjudged by a server. Nothing else is let through this way.
+     */
+    static Process startOwn(ProcessBuilder pb) throws IOException {
+        boolean outer = INSIDE.get() == null;
+        INSIDE.set(Boolean.TRUE);
+        try {
+            return pb.start();
+        } finally {
+            if (outer) {
+                INSIDE.remove();
+            }
+        }
+    }
+
     /** Before {@code ProcessBuilder.startPipeline}: refuses the whole pipeline before any stage starts. */
     public static void startPipeline(List<ProcessBuilder> builders) throws IOException {
         if (INSIDE.get() != null || builders == null) {

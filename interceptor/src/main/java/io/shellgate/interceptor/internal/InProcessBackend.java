@@ -134,14 +134,13 @@ final class InProcessBackend implements Backend {
 
     /** {@code $SHELLGATE_CACHE_DIR}, else {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}. */
     static Path cacheDirectory() {
-        String explicit = System.getenv("SHELLGATE_CACHE_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return Path.of(explicit);
+        // decided as io.shellgate.rules.Places#cache decides it, which the agent's core cannot load
+        Map<String, String> env = System.getenv();
+        Path explicit = ServerBackend.absolute(env.get("SHELLGATE_CACHE_DIR"));
+        if (explicit != null) {
+            return explicit;
         }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && xdg.startsWith("/")) {
-            return Path.of(xdg, "shellgate");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "shellgate");
+        Path xdg = ServerBackend.absolute(env.get("XDG_CACHE_HOME"));
+        return xdg != null ? xdg.resolve("shellgate") : ServerBackend.home(env).resolve(".cache").resolve("shellgate");
     }
 }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,21 +81,44 @@ final class ServerBackend implements Backend {
         return new ServerBackend(run, policy, options.launcher(), REPLY_MILLIS);
     }
 
-    /** The run directory, decided as the launcher and the server decide it (docs/protocol.md). */
+    /**
+     * The run directory, decided as {@code io.shellgate.rules.Places#run} decides it for the launcher
+     * and the server (docs/protocol.md): the agent's core cannot load that class (it has only its
+     * own and ByteBuddy's), so ServerBackendTest holds the two to each other.
+     */
     static Path runDirectory(Map<String, String> env) {
-        String explicit = env.get("SHELLGATE_RUN_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return Path.of(explicit);
+        Path explicit = absolute(env.get("SHELLGATE_RUN_DIR"));
+        if (explicit != null) {
+            return explicit;
         }
-        String runtime = env.get("XDG_RUNTIME_DIR");
-        if (runtime != null && runtime.startsWith("/") && Files.isDirectory(Path.of(runtime))) {
-            return Path.of(runtime, "shellgate");
+        Path runtime = absolute(env.get("XDG_RUNTIME_DIR"));
+        if (runtime != null && Files.isDirectory(runtime)) {
+            return runtime.resolve("shellgate");
         }
-        String state = env.get("XDG_STATE_HOME");
-        if (state != null && state.startsWith("/")) {
-            return Path.of(state, "shellgate", "run");
+        Path state = absolute(env.get("XDG_STATE_HOME"));
+        if (state != null) {
+            return state.resolve("shellgate").resolve("run");
         }
-        return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state", "shellgate", "run");
+        return home(env).resolve(".local").resolve("state").resolve("shellgate").resolve("run");
+    }
+
+    /** {@code $HOME} when it is an absolute path, else the home of the password database. */
+    static Path home(Map<String, String> env) {
+        Path home = absolute(env.get("HOME"));
+        return home != null ? home : Paths.get(System.getProperty("user.home"));
+    }
+
+    /** The path when it is an absolute one; null otherwise (a relative one would move with a cd). */
+    static Path absolute(String value) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            Path p = Paths.get(value);
+            return p.isAbsolute() ? p : null;
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     /**
@@ -111,6 +135,10 @@ final class ServerBackend implements Backend {
             return known;
         }
         Map<String, Object> reply = exchange(line, env, cwd);
+        if (reply.get("warning") instanceof String warning) {
+            // the decision could not be logged: said on every one
+            System.err.println(warning);
+        }
         Outcome outcome = outcome(reply);
         if (reply.get("recheck") instanceof Map<?, ?> recheck && recheck.get("token") instanceof String token
                 && recheck.get("facts") instanceof List<?> facts) {
@@ -318,11 +346,14 @@ final class ServerBackend implements Backend {
         if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("no server.sock");
         }
-        String me = System.getProperty("user.name");
-        // a socket only this user can have made: the directory is theirs (and the server keeps it 0700)
-        if (!Files.getOwner(run, LinkOption.NOFOLLOW_LINKS).getName().equals(me)
-                || !Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS).getName().equals(me)) {
-            throw new IOException(run + " is not owned by " + me);
+        // a socket only this user can have made: in a directory of theirs that nobody else may write
+        // (where another user could swap the socket for one of their own)
+        String distrust = RunDirTrust.problem(run, true);
+        if (distrust == null) {
+            distrust = RunDirTrust.problem(socket, false);
+        }
+        if (distrust != null) {
+            throw new IOException("the run directory is not believed: " + distrust);
         }
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
@@ -347,7 +378,9 @@ final class ServerBackend implements Backend {
         Path starting = run.resolve("starting");
         long now = System.currentTimeMillis() / 1000;
         try {
-            if (now - Long.parseLong(Files.readString(starting).trim()) < 10) {
+            // only a record of this user's: another's could hold every start off
+            if (RunDirTrust.problem(starting, false) == null
+                    && now - Long.parseLong(Files.readString(starting).trim()) < 10) {
                 return;
             }
         } catch (IOException | NumberFormatException e) {
@@ -369,7 +402,7 @@ final class ServerBackend implements Backend {
         env.remove("JDK_JAVA_OPTIONS");
         env.remove(AgentOptions.ENV);
         env.put("SHELLGATE_RUN_DIR", run.toString());
-        pb.start();
+        Gate.startOwn(pb);
     }
 
     private Path launcherPath() {

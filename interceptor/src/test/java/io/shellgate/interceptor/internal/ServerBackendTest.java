@@ -36,6 +36,19 @@ class ServerBackendTest {
     }
 
     @Test
+    void theAgentsCoreFindsTheRunDirectoryWherePlacesDoes(@org.junit.jupiter.api.io.TempDir Path runtime) {
+        // the core cannot load io.shellgate.rules.Places, so it decides by the same rules itself
+        List<Map<String, String>> cases = List.of(Map.of("HOME", "/h"), Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "/r"),
+                Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "run", "XDG_STATE_HOME", "st"),
+                Map.of("HOME", "/h", "XDG_RUNTIME_DIR", runtime.toString()),
+                Map.of("XDG_RUNTIME_DIR", runtime.resolve("gone").toString(), "XDG_STATE_HOME", "/xs"),
+                Map.of(), Map.of("HOME", "relative"));
+        for (Map<String, String> env : cases) {
+            assertThat(ServerBackend.runDirectory(env)).as(env.toString()).isEqualTo(io.shellgate.rules.Places.run(env));
+        }
+    }
+
+    @Test
     void runsOnAllow() {
         assertThat(reply("{\"v\":1,\"tier\":\"allow\",\"rule\":\"ls\",\"message\":\"lists\"}"))
                 .isEqualTo(new Outcome(true, "allow", "ls", "lists"));

@@ -42,6 +42,12 @@ public final class ApprovalsCommand implements Callable<Integer> {
                     + " per ask; there is no command that answers one (an agent could run it)");
             return ExitCode.USAGE.code();
         }
+        if ("1".equals(System.getenv("SHELLGATE_WRAPPED"))) {
+            // a terminal of an agent's session: the agent's commands could be the ones watching
+            err.println("shellgate approvals: this runs inside an agent started by shellgate wrap; watch from a terminal of"
+                    + " your own, outside the agent");
+            return ExitCode.ERROR.code();
+        }
         UserTerminal terminal = Platform.userTerminal();
         if (terminal == null || System.console() == null || !System.console().isTerminal()) {
             err.println("shellgate approvals: needs a terminal on standard input and output: your answers are read from its"

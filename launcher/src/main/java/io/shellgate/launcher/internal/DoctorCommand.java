@@ -86,7 +86,10 @@ public final class DoctorCommand implements Callable<Integer> {
         }
         RunDir run = RunDir.of(System.getenv());
         String server;
-        if (Files.isRegularFile(run.port())) {
+        String distrust = Files.isDirectory(run.dir()) ? run.problem() : null;
+        if (distrust != null) {
+            server = "NOT BELIEVED: " + distrust + "; clients judge in a JVM of their own";
+        } else if (Files.isRegularFile(run.port())) {
             server = ServerClient.ping(run).map(pid -> "running (pid " + pid + ")").orElse("not answering (stale files)");
         } else {
             server = "not running (clients start it on demand)";

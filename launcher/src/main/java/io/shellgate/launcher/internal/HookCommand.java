@@ -4,7 +4,7 @@ import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.hook.HookAgent;
 import io.shellgate.launcher.internal.hook.HookAnswer;
 import io.shellgate.launcher.internal.hook.HookGate;
-import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.Gatekeepers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -72,7 +72,7 @@ public final class HookCommand implements Callable<Integer> {
         try {
             byte[] bytes = input.readNBytes(MAX_INPUT + 1);
             answer = bytes.length > MAX_INPUT ? HookAnswer.failed("the hook input is larger than 1 MiB")
-                    : new HookGate(new JudgeProvider(null)).answer(which.get(), new String(bytes, StandardCharsets.UTF_8),
+                    : new HookGate(new Gatekeepers(null)).answer(which.get(), new String(bytes, StandardCharsets.UTF_8),
                             System.getenv(), Path.of("").toAbsolutePath(),
                             ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L));
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.reviewer.AuditTrail;
+import io.shellgate.reviewer.AuditReport;
 import io.shellgate.rules.JsonTrees;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Spec;
 /** {@code shellgate log}: reads the audit log. */
 @Command(name = "log", mixinStandardHelpOptions = true,
         description = {"Shows the audit log: every decision, from every entry point, oldest first.",
-            "The log is $XDG_STATE_HOME/shellgate/audit.jsonl (default ~/.local/state/shellgate/), rotated by size."})
+            "The log is $XDG_STATE_HOME/shellgate/audit.jsonl (default ~/.local/state/shellgate/), rotated by size",
+            "and age; --verify checks its hash chain."},
+        footer = {"", "Exit code: 0; 2 for bad arguments; 5 when --verify finds the log edited or records missing."})
 public final class LogCommand implements Callable<Integer> {
 
     private static final Pattern AGE = Pattern.compile("(\\d{1,9})([smhd])");
@@ -40,6 +43,10 @@ public final class LogCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the records as they are stored, one JSON object per line.")
     boolean json;
 
+    @Option(names = "--verify", description = {"Check that no record was edited, removed or inserted: each record carries",
+        "the hash of the one before it (exit code 5 when one was)."})
+    boolean verify;
+
     @Spec
     CommandSpec spec;
 
@@ -47,6 +54,9 @@ public final class LogCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (verify) {
+            return verify(out, err);
+        }
         Instant from = null;
         if (since != null) {
             from = parseSince(since);
@@ -56,8 +66,8 @@ public final class LogCommand implements Callable<Integer> {
                 return ExitCode.USAGE.code();
             }
         }
-        if (tier != null && !List.of("allow", "ask", "deny").contains(tier)) {
-            err.println("shellgate: log --tier " + tier + ": use allow, ask or deny");
+        if (tier != null && !List.of("allow", "ask", "deny", "error").contains(tier)) {
+            err.println("shellgate: log --tier " + tier + ": use allow, ask, deny or error");
             return ExitCode.USAGE.code();
         }
         for (String line : AuditTrail.lines(System.getenv())) {
@@ -73,6 +83,25 @@ public final class LogCommand implements Callable<Integer> {
             out.println(json ? line : human(r));
         }
         return ExitCode.ALLOW.code();
+    }
+
+    private static int verify(PrintWriter out, PrintWriter err) throws IOException {
+        AuditReport report = AuditTrail.verify(System.getenv());
+        if (report == null) {
+            err.println("shellgate: log --verify: no state directory: set HOME, XDG_STATE_HOME or SHELLGATE_STATE_DIR");
+            return ExitCode.ERROR.code();
+        }
+        for (String problem : report.problems()) {
+            out.println("BROKEN: " + problem);
+        }
+        String kept = report.records() + " records" + (report.firstSeq() > 1 ? " (seq " + report.firstSeq() + " to "
+                + report.lastSeq() + "; the older ones were rotated out)" : "");
+        if (report.problems().isEmpty()) {
+            out.println("intact: " + kept + ", each chained to the one before it");
+            return ExitCode.ALLOW.code();
+        }
+        out.println(report.problems().size() + " break(s) in " + kept);
+        return ExitCode.TAMPERED.code();
     }
 
     private boolean keep(JsonNode r, Instant from) {

@@ -1,22 +1,28 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.judge.Reason;
-import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.Step;
-import io.shellgate.rules.Tier;
+import io.shellgate.reviewer.Result;
 
-/** The one line a refused command gets on stderr, the same from every entry point. */
+/** What a door prints for a decision on standard error: the same lines from every entry point. */
 public final class Refusals {
 
     private Refusals() {}
 
-    /** {@code shellgate: refused (rule): reason}, saying for an ask who refused it. */
-    public static String line(Verdict v, Decision d) {
-        Reason r = v.primary();
-        if (v.tier() == Tier.ASK && d.step() != Step.JUDGE) {
-            return "shellgate: refused (" + r.rule() + "): " + d.message();
+    /**
+     * The lines for {@code result}: its audit warning, if any, then for a refusal
+     * {@code shellgate: refused (rule): reason}; empty for a command that runs and was logged.
+     */
+    public static String lines(Result result) {
+        StringBuilder out = new StringBuilder();
+        if (result.warning() != null) {
+            out.append(result.warning()).append('\n');
         }
-        return "shellgate: refused (" + r.rule() + "): " + r.message();
+        switch (result) {
+            case Result.Refused r -> out.append(r.line()).append('\n');
+            case Result.PolicyBroken p -> out.append(p.line()).append('\n');
+            case Result.Runs r -> {
+                // it runs: nothing to say
+            }
+        }
+        return out.toString();
     }
 }

@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal;
 
 import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.Gatekeepers;
 import io.shellgate.launcher.internal.server.JudgeServer;
 import io.shellgate.launcher.internal.server.RequestHandler;
 import io.shellgate.launcher.internal.server.RunDir;
@@ -70,10 +70,18 @@ public final class ServeCommand implements Callable<Integer> {
                     return ExitCode.ALLOW.code();
                 }
                 String self = System.getenv("SHELLGATE_LAUNCHER");
-                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new JudgeProvider(policy), self, null, run.pid()),
+                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new Gatekeepers(policy), self, run.pid()),
                         idle())) {
+                    // SIGTERM and SIGINT end the JVM without leaving this block: the files go all the same
+                    Thread cleanup = new Thread(server::close, "shellgate-serve-stop");
+                    Runtime.getRuntime().addShutdownHook(cleanup);
                     server.start();
                     server.await();
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(cleanup);
+                    } catch (IllegalStateException e) {
+                        // shutting down: the hook closes it
+                    }
                 }
                 return ExitCode.ALLOW.code();
             }

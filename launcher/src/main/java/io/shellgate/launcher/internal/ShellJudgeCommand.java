@@ -1,6 +1,6 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.launcher.internal.server.Gatekeepers;
 import io.shellgate.launcher.internal.server.Protocol;
 import io.shellgate.launcher.internal.server.RequestHandler;
 import java.io.BufferedReader;
@@ -47,7 +47,9 @@ public final class ShellJudgeCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        RequestHandler handler = new RequestHandler(new JudgeProvider(null), System.getenv("SHELLGATE_LAUNCHER"), null);
+        // the request's own environment is this process's (the launcher script sends its own): the
+        // same gate configuration as the judge server would use for it
+        RequestHandler handler = new RequestHandler(new Gatekeepers(null), System.getenv("SHELLGATE_LAUNCHER"), null);
         com.fasterxml.jackson.databind.JsonNode request;
         try {
             request = Protocol.parse(line);

@@ -1,12 +1,13 @@
 package io.shellgate.launcher.internal;
 
 import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.wrap.KnownAgents;
 import io.shellgate.launcher.internal.wrap.Layer;
 import io.shellgate.launcher.internal.wrap.WrapSession;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
@@ -93,7 +94,7 @@ public final class WrapCommand implements Callable<Integer> {
         env.remove("SHELLGATE_PASS_ONCE");
         String configured;
         try {
-            configured = new JudgeProvider(null).load(Path.of("").toAbsolutePath(), env).policy().settings().shell();
+            configured = Gatekeeper.of(GateConfig.of(env, null)).policy(Path.of("").toAbsolutePath()).settings().shell();
         } catch (PolicyException e) {
             return PolicyOptions.reportInvalid(err, "shellgate wrap: the policy cannot be used:", e);
         }

@@ -36,8 +36,11 @@ final class ApprovalMatcher {
     private final List<Approval> approvals;
     private final Set<String> askRules;
     private final Set<String> managedAskRules;
+    /** The gate's home, for approvals limited to {@code ~/…}: never the command's, which it may have changed. */
+    private final String home;
 
-    ApprovalMatcher(Policy policy) {
+    ApprovalMatcher(Policy policy, String home) {
+        this.home = home;
         this.approvals = policy.review().approvals();
         this.askRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK).map(Rule::id).collect(Collectors.toSet());
         this.managedAskRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK && r.layer() == Layer.MANAGED)
@@ -144,7 +147,6 @@ final class ApprovalMatcher {
         }
         String project = a.project();
         if (project.startsWith("~/")) {
-            String home = request.env().get("HOME");
             if (home == null) {
                 return false;
             }

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -19,35 +18,39 @@ import java.util.Map;
 
 /**
  * The audit log: one JSON line per decision in {@code audit.jsonl}, rotated by size into
- * {@code audit.jsonl.1} (newest) to {@code audit.jsonl.N}. Every append and every rotation
- * happens under an exclusive lock on {@code audit.lock}, and each line goes out in one write, so
- * many processes appending at once neither interleave nor lose lines.
+ * {@code audit.jsonl.1} (newest), {@code .2} and on (see {@link AuditFiles}). Every record carries
+ * {@code seq} and {@code prev}, the SHA-256 of the record before it, so that an edited, removed or
+ * inserted line breaks the chain ({@link AuditChain}); the chain's head (the last sequence number
+ * and hash written) is kept in {@code audit.lock}, so that removing the newest lines shows too.
+ * Every append happens under an exclusive lock on {@code audit.lock}, and each batch goes out in
+ * one write, so many processes appending at once neither interleave nor lose lines.
  */
 public final class AuditLog {
 
-    static final String FILE = "audit.jsonl";
+    static final String FILE = AuditFiles.FILE;
     private static final long DEFAULT_MAX_BYTES = 10L * 1024 * 1024;
-    private static final int KEEP = 5;
 
     private final Path dir;
-    private final long maxBytes;
+    private final AuditFiles files;
 
     public AuditLog(Path dir, long maxBytes) {
         this.dir = dir;
-        this.maxBytes = maxBytes;
+        this.files = new AuditFiles(dir, maxBytes);
     }
 
     public AuditLog(Path dir) {
         this(dir, DEFAULT_MAX_BYTES);
     }
 
-    /** Appends one line (a JSON object without a newline). */
-    public void append(String jsonLine) throws IOException {
-        byte[] bytes = (jsonLine + "\n").getBytes(StandardCharsets.UTF_8);
+    /**
+     * Appends one record for each of {@code times}: {@code said} is the record's JSON after its
+     * time and chain fields (from the first field's name to the closing brace).
+     */
+    public void append(long[] times, String said) throws IOException {
         // a file lock is held per JVM: threads of one process take turns before asking the OS
         synchronized (AuditLog.class) {
             try {
-                appendLocked(bytes);
+                appendLocked(times, said);
             } catch (IOException | RuntimeException e) {
                 Open broken = OPEN.remove(dir);
                 if (broken != null) {
@@ -85,14 +88,15 @@ public final class AuditLog {
     /** Per state directory, guarded by the class lock. */
     private static final Map<Path, Open> OPEN = new HashMap<>();
 
-    private void appendLocked(byte[] bytes) throws IOException {
+    private void appendLocked(long[] times, String said) throws IOException {
         Path lockPath = dir.resolve("audit.lock");
         for (int attempt = 0; ; attempt++) {
             Open open = OPEN.get(dir);
             if (open == null) {
                 StateDir.ensure(dir);
                 open = new Open();
-                open.lock = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                open.lock = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
                 open.lockKey = fileKey(lockPath);
                 OPEN.put(dir, open);
             }
@@ -103,7 +107,7 @@ public final class AuditLog {
                 Object key = fileKey(lockPath);
                 stale = open.lockKey != null && !open.lockKey.equals(key);
                 if (!stale || attempt > 0) {
-                    write(open, bytes);
+                    write(open, times, said);
                     return;
                 }
             }
@@ -112,11 +116,24 @@ public final class AuditLog {
         }
     }
 
-    private void write(Open open, byte[] bytes) throws IOException {
+    private void write(Open open, long[] times, String said) throws IOException {
+        AuditChain.Head head = AuditChain.Head.read(open.lock);
+        if (head == null) {
+            head = AuditChain.Head.recover(files);
+        }
+        StringBuilder text = new StringBuilder(times.length * (said.length() + 140));
+        for (long t : times) {
+            int start = text.length();
+            text.append("{\"time\":\"").append(AuditWriter.Timestamps.of(t)).append("\",\"seq\":").append(head.seq() + 1)
+                    .append(",\"prev\":\"").append(head.hash()).append("\",").append(said);
+            head = new AuditChain.Head(head.seq() + 1, AuditChain.sha256(text.substring(start)));
+            text.append('\n');
+        }
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
         Path log = dir.resolve(FILE);
         BasicFileAttributes now = attributes(log);
-        if (now != null && now.size() > 0 && now.size() + bytes.length > maxBytes) {
-            rotate();
+        if (now != null && now.size() > 0 && now.size() + bytes.length > files.maxBytes()) {
+            files.rotate();
             now = null;
         }
         if (open.out == null || now == null || now.fileKey() == null || !now.fileKey().equals(open.outKey)) {
@@ -130,6 +147,7 @@ public final class AuditLog {
         while (buf.hasRemaining()) {
             open.out.write(buf);
         }
+        head.write(open.lock);
     }
 
     private static BasicFileAttributes attributes(Path p) throws IOException {
@@ -146,30 +164,22 @@ public final class AuditLog {
         return a == null ? null : a.fileKey();
     }
 
-    private void rotate() throws IOException {
-        Files.deleteIfExists(dir.resolve(FILE + "." + KEEP));
-        for (int i = KEEP - 1; i >= 1; i--) {
-            Path from = dir.resolve(FILE + "." + i);
-            if (Files.exists(from)) {
-                Files.move(from, dir.resolve(FILE + "." + (i + 1)), StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        Files.move(dir.resolve(FILE), dir.resolve(FILE + ".1"), StandardCopyOption.ATOMIC_MOVE);
+    /** The state directory the log is in. */
+    public Path directory() {
+        return dir;
     }
 
     /** Every line of the log, oldest first, rotated files included. */
     public List<String> lines() throws IOException {
         List<String> out = new ArrayList<>();
-        for (int i = KEEP; i >= 1; i--) {
-            Path p = dir.resolve(FILE + "." + i);
-            if (Files.exists(p)) {
-                out.addAll(Files.readAllLines(p, StandardCharsets.UTF_8));
-            }
-        }
-        Path p = dir.resolve(FILE);
-        if (Files.exists(p)) {
+        for (Path p : files.oldestFirst()) {
             out.addAll(Files.readAllLines(p, StandardCharsets.UTF_8));
         }
         return out;
+    }
+
+    /** Checks the chain of every record kept (see {@link AuditChain#verify}). */
+    public io.shellgate.reviewer.AuditReport verify() throws IOException {
+        return AuditChain.verify(files, dir.resolve("audit.lock"));
     }
 }

@@ -3,6 +3,7 @@ package io.shellgate.reviewer.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Decision;
@@ -12,7 +13,6 @@ import io.shellgate.reviewer.Step;
 import io.shellgate.reviewer.internal.export.AuditSink;
 import java.io.IOException;
 import java.io.Writer;
-import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -24,9 +24,8 @@ import java.util.Map;
 import java.util.Set;
 
 /** Turns decisions into audit records, with secrets redacted. */
-final class AuditWriter {
+public final class AuditWriter {
 
-    private static final System.Logger LOG = System.getLogger("io.shellgate.reviewer");
     private static final JsonFactory FACTORY = new JsonFactory();
 
     /**
@@ -35,6 +34,12 @@ final class AuditWriter {
      */
     private static final StringBuilder BUFFER = new StringBuilder(512);
     private static JsonGenerator generator;
+
+    /** Bounds on a record's parts: a record stays far below the log's rotation size, whatever the command. */
+    private static final int MAX_COMMAND = 4096;
+    private static final int MAX_TEXT = 1024;
+    private static final int MAX_NAME = 256;
+    private static final int MAX_REASONS = 32;
 
     private static final int MAX_SAID = 256;
     /** Records of longer command lines are written afresh every time rather than kept. */
@@ -49,39 +54,93 @@ final class AuditWriter {
     private final AuditLog log;
     private final AuditSink sink;
 
-    AuditWriter(Path stateDir) {
+    public AuditWriter(Path stateDir) {
         this(stateDir, AuditSink.NONE);
     }
 
-    /** @param sink also receives every record written (the OTLP export) */
-    AuditWriter(Path stateDir, AuditSink sink) {
+    /** @param sink also receives every record written, once it is in the log (the OTLP export) */
+    public AuditWriter(Path stateDir, AuditSink sink) {
         this.log = stateDir == null ? null : new AuditLog(stateDir);
         this.sink = sink;
     }
 
-    void record(ReviewRequest r, Decision d) {
-        record(r, d, new long[] {System.currentTimeMillis()});
+    /** Logs the decision now; returns why it could not be logged, or null when it was. */
+    public String record(ReviewRequest r, Decision d) {
+        return record(r, d, new long[] {System.currentTimeMillis()}, sink);
     }
 
-    /** One record of the decision for each of {@code times} (milliseconds since the epoch), appended together. */
-    void record(ReviewRequest r, Decision d, long[] times) {
-        if (log == null || times.length == 0) {
-            return;
+    /** Logs the decision now, and hands its record to {@code export}; returns why it could not be logged, or null. */
+    public String record(ReviewRequest r, Decision d, AuditSink export) {
+        return record(r, d, new long[] {System.currentTimeMillis()}, export);
+    }
+
+    /** {@link #record(ReviewRequest, Decision, long[], AuditSink)} to this writer's own sink. */
+    public String record(ReviewRequest r, Decision d, long[] times) {
+        return record(r, d, times, sink);
+    }
+
+    /**
+     * One record of the decision for each of {@code times} (milliseconds since the epoch), appended
+     * together; returns why they could not be logged, or null when they were.
+     */
+    public String record(ReviewRequest r, Decision d, long[] times, AuditSink export) {
+        if (times.length == 0) {
+            return null;
         }
         try {
-            String said = said(r, d);
-            StringBuilder lines = new StringBuilder();
-            for (long t : times) {
-                (lines.isEmpty() ? lines : lines.append('\n')).append(timePart(t)).append(said);
-            }
-            log.append(lines.toString());
-            for (long t : times) {
-                sink.accept(timePart(t) + said);
-            }
+            return append(times, said(r, d), export);
         } catch (IOException | RuntimeException e) {
-            // the decision stands; losing its record must not turn a refusal into a crash
-            LOG.log(Level.WARNING, "shellgate: cannot write the audit log: " + e.getMessage());
+            return problem(e);
         }
+    }
+
+    /**
+     * Logs a refusal that the gate made before any verdict ({@code policy-error}, {@code
+     * judge-error}): the command, who asked, and why; returns why it could not be logged, or null.
+     */
+    public String recordRefusal(JudgeRequest request, Origin origin, String rule, String message) {
+        try {
+            StringBuilder rest;
+            synchronized (AuditWriter.class) {
+                JsonGenerator g = generator();
+                BUFFER.setLength(0);
+                g.writeStartObject();
+                head(g, origin, request);
+                g.writeStringField("tier", "error");
+                g.writeBooleanField("run", false);
+                g.writeStringField("step", Step.GATE.id());
+                g.writeStringField("message", bounded(Redactor.redact(message), MAX_TEXT));
+                g.writeArrayFieldStart("rules");
+                g.writeString(rule);
+                g.writeEndArray();
+                g.writeArrayFieldStart("reasons");
+                g.writeEndArray();
+                g.writeEndObject();
+                g.flush();
+                rest = new StringBuilder(BUFFER.substring(1));
+            }
+            return append(new long[] {System.currentTimeMillis()}, rest.toString(), sink);
+        } catch (IOException | RuntimeException e) {
+            generator = null;
+            return problem(e);
+        }
+    }
+
+    private String append(long[] times, String said, AuditSink export) throws IOException {
+        if (log == null) {
+            return "no state directory (neither SHELLGATE_STATE_DIR, XDG_STATE_HOME nor HOME is set)";
+        }
+        log.append(times, said);
+        // exported only once the local log, the source of truth, has it
+        for (long t : times) {
+            export.accept(timePart(t) + said);
+        }
+        return null;
+    }
+
+    private String problem(Exception e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        return (log == null ? "" : log.directory() + ": ") + why;
     }
 
     /**
@@ -134,8 +193,7 @@ final class AuditWriter {
         return rest;
     }
 
-    /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */
-    private static String rest(ReviewRequest r, Decision d) throws IOException {
+    private static JsonGenerator generator() throws IOException {
         if (generator == null) {
             generator = FACTORY.createGenerator(new Writer() {
                 @Override
@@ -150,10 +208,16 @@ final class AuditWriter {
                 public void close() {}
             }).setRootValueSeparator(null);
         }
+        return generator;
+    }
+
+    /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */
+    private static String rest(ReviewRequest r, Decision d) throws IOException {
+        JsonGenerator g = generator();
         BUFFER.setLength(0);
         try {
-            write(generator, r, d);
-            generator.flush();
+            write(g, r, d);
+            g.flush();
         } catch (IOException | RuntimeException e) {
             // halfway through a record: the next one starts on a new generator
             generator = null;
@@ -163,37 +227,59 @@ final class AuditWriter {
         return BUFFER.substring(1);
     }
 
+    /** The fields every record starts with: who asked, where, and the command (bounded, with its length and hash). */
+    private static void head(JsonGenerator g, Origin origin, JudgeRequest request) throws IOException {
+        g.writeStringField("entry", origin.entry().id());
+        if (origin.pid() != 0) {
+            g.writeNumberField("pid", origin.pid());
+        }
+        if (!origin.detail().isEmpty()) {
+            g.writeStringField("detail", bounded(origin.detail(), MAX_NAME));
+        }
+        if (!origin.session().isEmpty()) {
+            g.writeStringField("session", bounded(origin.session(), MAX_NAME));
+        }
+        g.writeStringField("cwd", bounded(request.cwd().toString(), MAX_TEXT));
+        g.writeStringField("dialect", request.dialect().id());
+        String command = request.command();
+        String shown = Redactor.redact(command.length() > MAX_COMMAND * 4 ? command.substring(0, MAX_COMMAND * 4) : command);
+        g.writeStringField("cmd", bounded(shown, MAX_COMMAND));
+        if (shown.length() > MAX_COMMAND || command.length() > MAX_COMMAND * 4) {
+            g.writeBooleanField("cmd-cut", true);
+        }
+        // what ran, exactly, however long: its length and hash (of the text as given, secrets included)
+        g.writeNumberField("cmd-length", command.length());
+        g.writeStringField("cmd-sha256", AuditChain.sha256(command));
+    }
+
+    private static String bounded(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        // never cut a surrogate pair in two
+        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end);
+    }
+
     private static void write(JsonGenerator g, ReviewRequest r, Decision d) throws IOException {
         g.writeStartObject();
-        g.writeStringField("entry", r.origin().entry().id());
-        if (r.origin().pid() != 0) {
-            g.writeNumberField("pid", r.origin().pid());
-        }
-        if (!r.origin().detail().isEmpty()) {
-            g.writeStringField("detail", r.origin().detail());
-        }
-        if (!r.origin().session().isEmpty()) {
-            g.writeStringField("session", r.origin().session());
-        }
-        g.writeStringField("cwd", r.request().cwd().toString());
-        g.writeStringField("dialect", r.request().dialect().id());
-        g.writeStringField("cmd", Redactor.redact(r.request().command()));
+        head(g, r.origin(), r.request());
         g.writeStringField("tier", r.verdict().tier().id());
         g.writeBooleanField("run", d.runs());
         g.writeStringField("step", d.step().id());
-        g.writeStringField("message", Redactor.redact(d.message()));
+        g.writeStringField("message", bounded(Redactor.redact(d.message()), MAX_TEXT));
         List<Reason> deciding = r.verdict().deciding();
         g.writeArrayFieldStart("rules");
         Set<String> rules = new HashSet<>();
         for (Reason reason : deciding) {
-            if (rules.add(reason.rule())) {
+            if (rules.size() < MAX_REASONS && rules.add(reason.rule())) {
                 g.writeString(reason.rule());
             }
         }
         g.writeEndArray();
         g.writeArrayFieldStart("reasons");
-        for (Reason reason : deciding) {
-            g.writeString(Redactor.redact(reason.message()));
+        for (Reason reason : deciding.subList(0, Math.min(deciding.size(), MAX_REASONS))) {
+            g.writeString(bounded(Redactor.redact(reason.message()), MAX_TEXT));
         }
         g.writeEndArray();
         g.writeEndObject();

@@ -69,6 +69,9 @@ final class PersonStep {
                 if (atHand != null && atHand.isPresent()) {
                     return new Outcome.Answered(atHand.get(), "a person at the terminal");
                 }
+                if (r.clientGone().getAsBoolean()) {
+                    return new Outcome.Nobody("the client that asked stopped waiting");
+                }
                 boolean handGone = asking == null || atHand != null;
                 boolean deskGone = desk == null || desk.gone();
                 if (handGone && deskGone) {

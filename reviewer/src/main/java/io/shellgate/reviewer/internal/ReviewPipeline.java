@@ -3,9 +3,11 @@ package io.shellgate.reviewer.internal;
 import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Answer;
 import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Reviewer;
 import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.export.AuditSink;
 import io.shellgate.reviewer.internal.export.DecisionClock;
 import io.shellgate.reviewer.internal.export.Exports;
 import io.shellgate.rules.Approval;
@@ -33,50 +35,77 @@ public final class ReviewPipeline implements Reviewer {
     private final LlmStep llm;
     private final Path stateDir;
     private final AuditWriter audit;
+    private final AuditSink export;
     private final PersonStep people;
     /** Process-wide, so that a reloaded policy (a new pipeline) keeps what sessions approved. */
     private static final Map<String, Set<String>> sessionApprovals = new ConcurrentHashMap<>();
 
     public ReviewPipeline(Policy policy, Map<String, String> env) {
-        this.policy = policy;
-        this.env = Map.copyOf(env);
-        this.approvals = new ApprovalMatcher(policy);
-        this.llm = LlmStep.create(policy, env);
-        this.stateDir = StateDir.of(env);
-        this.audit = new AuditWriter(stateDir, Exports.sink(policy, env, stateDir));
-        this.people = new PersonStep(stateDir, noTerminal(env));
+        this(policy, GateConfig.of(env, null));
     }
 
+    /** The pipeline for {@code policy}, configured by the gate's own configuration alone. */
+    public ReviewPipeline(Policy policy, GateConfig config) {
+        this.policy = policy;
+        this.env = config.env();
+        this.approvals = new ApprovalMatcher(policy, env.get("HOME"));
+        this.llm = LlmStep.create(policy, env);
+        this.stateDir = config.stateDir();
+        this.export = Exports.sink(policy.fleet(), env, stateDir);
+        this.audit = new AuditWriter(stateDir, export);
+        this.people = new PersonStep(stateDir, config.terminalsNotAsked());
+    }
+
+    /** Where this pipeline's decisions are exported besides the log: its policy's {@code [audit.otlp]} and the gate's {@code OTEL_*}. */
+    public AuditSink export() {
+        return export;
+    }
+
+    /** Where this pipeline's decisions are logged. */
+    public AuditWriter audit() {
+        return audit;
+    }
+
+    /** Decides, and logs the decision. */
     @Override
     public Decision review(ReviewRequest r) {
-        if (r.verdict().tier() == Tier.ASK) {
-            DecisionClock.reviewStarts();
-        }
-        Decision d;
-        try {
-            d = decide(r);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            d = new Decision(false, Step.TIMEOUT, "review was interrupted; not run", r.verdict());
-        } catch (RuntimeException e) {
-            d = new Decision(false, Step.TIMEOUT, "review failed (" + e + "); not run", r.verdict());
-        }
+        Decision d = decide(r);
         audit.record(r, d);
         return d;
     }
 
+    /** Decides, without logging: the caller logs it ({@link #audit()}). Never throws: a failure is a refusal. */
+    public Decision decide(ReviewRequest r) {
+        if (r.verdict().tier() == Tier.ASK) {
+            DecisionClock.reviewStarts();
+        }
+        try {
+            return steps(r);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Decision(false, Step.TIMEOUT, "review was interrupted; not run", r.verdict());
+        } catch (RuntimeException e) {
+            return new Decision(false, Step.TIMEOUT, "review failed (" + e + "); not run", r.verdict());
+        }
+    }
+
     @Override
     public Decision ran(ReviewRequest r, long[] startedAt) {
-        Verdict v = r.verdict();
-        String reused = "started on an allow " + r.origin().entry().id() + " reused, after asking its file questions again";
-        Decision d = v.tier() == Tier.ALLOW ? new Decision(true, Step.JUDGE, "read-only (" + reused + ")", v)
-                : new Decision(false, Step.JUDGE, "already " + reused + "; judged again now, it is " + v.tier().id() + ": "
-                        + v.primary().message(), v);
+        Decision d = ranDecision(r);
         audit.record(r, d, startedAt);
         return d;
     }
 
-    private Decision decide(ReviewRequest r) throws InterruptedException {
+    /** What the records of starts made on a reused allow say (see {@link #ran}), without logging them. */
+    public static Decision ranDecision(ReviewRequest r) {
+        Verdict v = r.verdict();
+        String reused = "started on an allow " + r.origin().entry().id() + " reused, after asking its file questions again";
+        return v.tier() == Tier.ALLOW ? new Decision(true, Step.JUDGE, "read-only (" + reused + ")", v)
+                : new Decision(false, Step.JUDGE, "already " + reused + "; judged again now, it is " + v.tier().id() + ": "
+                        + v.primary().message(), v);
+    }
+
+    private Decision steps(ReviewRequest r) throws InterruptedException {
         Verdict v = r.verdict();
         switch (v.tier()) {
             case ALLOW -> {
@@ -128,7 +157,8 @@ public final class ReviewPipeline implements Reviewer {
         }
         return switch (people.ask(r, seconds)) {
             case PersonStep.Outcome.Answered a -> apply(r, a.answer(), a.by());
-            case PersonStep.Outcome.Nobody n when n.why().startsWith("nobody answered within") ->
+            case PersonStep.Outcome.Nobody n when n.why().startsWith("nobody answered within")
+                    || n.why().startsWith("the client") ->
                 new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and " + n.why(), v);
             case PersonStep.Outcome.Nobody n -> new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
                     + "), and nobody can answer: " + n.why() + ". " + howToApprove(), v);
@@ -140,17 +170,6 @@ public final class ReviewPipeline implements Reviewer {
         return "To let it run, start shellgate approvals --watch in a terminal of your own and run it again, or approve it"
                 + " with an [[approved]] entry in " + PolicyLoader.userPolicyPath(env).map(Path::toString)
                         .orElse("your user policy file");
-    }
-
-    /** Why terminals are never asked in this process, or null when they may be: an agent may be typing there. */
-    private static String noTerminal(Map<String, String> env) {
-        if ("1".equals(env.get("SHELLGATE_WRAPPED"))) {
-            return "it belongs to an agent run by shellgate wrap";
-        }
-        if ("0".equals(env.get("SHELLGATE_ASK_TTY"))) {
-            return "SHELLGATE_ASK_TTY=0";
-        }
-        return null;
     }
 
     /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */

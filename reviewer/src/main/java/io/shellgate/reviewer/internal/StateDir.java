@@ -16,20 +16,11 @@ public final class StateDir {
 
     /** The state directory for this environment; null when neither it nor a home is known. */
     public static Path of(Map<String, String> env) {
-        String own = env.get("SHELLGATE_STATE_DIR");
-        if (own != null && own.startsWith("/")) {
-            return Path.of(own);
-        }
-        String xdg = env.get("XDG_STATE_HOME");
-        if (xdg != null && xdg.startsWith("/")) {
-            return Path.of(xdg, "shellgate");
-        }
-        String home = env.get("HOME");
-        return home == null || !home.startsWith("/") ? null : Path.of(home, ".local", "state", "shellgate");
+        return io.shellgate.rules.Places.state(env).orElse(null);
     }
 
     /** Creates {@code dir} (and parents) readable by its owner only. */
-    static Path ensure(Path dir) throws IOException {
+    public static Path ensure(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir);
             try {

@@ -15,7 +15,7 @@ public final class Appender {
             AuditLog log = new AuditLog(Path.of(args[1]), Long.parseLong(args[4]));
             String padding = "x".repeat(60);
             for (int i = 0; i < count; i++) {
-                log.append("{\"tag\":\"" + tag + "\",\"i\":" + i + ",\"pad\":\"" + padding + "\"}");
+                log.append(new long[] {System.currentTimeMillis()}, "\"tag\":\"" + tag + "\",\"i\":" + i + ",\"pad\":\"" + padding + "\"}");
             }
         } else {
             for (int i = 0; i < count; i++) {

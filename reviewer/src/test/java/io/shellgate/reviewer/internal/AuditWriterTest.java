@@ -103,8 +103,23 @@ class AuditWriterTest {
             assertThat(r.path("cmd").asText()).isEqualTo(command);
             List<String> fields = new ArrayList<>();
             r.fieldNames().forEachRemaining(fields::add);
-            assertThat(fields).containsExactly("time", "entry", "pid", "session", "cwd", "dialect", "cmd", "tier", "run",
-                    "step", "message", "rules", "reasons");
+            assertThat(fields).containsExactly("time", "entry", "pid", "session", "cwd", "dialect", "cmd", "cmd-length",
+                    "cmd-sha256", "tier", "run", "step", "message", "rules", "reasons");
         }
+    }
+
+    @Test
+    void aLongCommandIsCutButItsLengthAndHashSayExactlyWhatRan() throws Exception {
+        String command = "echo " + "x".repeat(100_000) + " && touch y";
+        JsonNode r = record(command, "d".repeat(1000));
+        assertThat(r.path("cmd").asText()).hasSize(4096).startsWith("echo xxx");
+        assertThat(r.path("cmd-cut").asBoolean()).isTrue();
+        assertThat(r.path("cmd-length").asInt()).isEqualTo(command.length());
+        assertThat(r.path("cmd-sha256").asText()).isEqualTo(java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-256").digest(command.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        assertThat(r.path("detail").asText()).hasSize(256);
+        assertThat(r.path("message").asText()).hasSize(1024);
+        assertThat(r.toString().length()).isLessThan(16 * 1024);
+        assertThat(record("ls", "").has("cmd-cut")).isFalse();
     }
 }

@@ -49,47 +49,70 @@ class SharedFilesTest {
         start("audit", dir.toString(), "TAG", "400", Long.toString(1L << 30));
         assertLines(new AuditLog(dir).lines(), PROCESSES * 400);
         assertThat(dir.resolve(AuditLog.FILE + ".1")).doesNotExist();
+        // one chain through every process's records: each took the head of the one before it
+        assertThat(new AuditLog(dir).verify().problems()).isEmpty();
     }
 
     @Test
     void rotationUnderConcurrentWritersLosesNothing() throws Exception {
-        // about 100 bytes a line, 2,400 lines: several rotations, all within the five kept files
+        // about 230 bytes a line, 2,400 lines: many rotations, and every file is younger than the
+        // retention, so none is dropped however many there are
         start("audit", dir.toString(), "TAG", "400", "60000");
         assertThat(dir.resolve(AuditLog.FILE + ".1")).exists();
-        assertThat(dir.resolve(AuditLog.FILE + ".3")).exists();
-        for (int i = 1; i <= 5; i++) {
-            Path f = dir.resolve(AuditLog.FILE + "." + i);
-            if (Files.exists(f)) {
-                assertThat(Files.size(f)).isLessThanOrEqualTo(60000);
-            }
+        assertThat(dir.resolve(AuditLog.FILE + ".6")).exists();
+        for (int i = 1; Files.exists(dir.resolve(AuditLog.FILE + "." + i)); i++) {
+            assertThat(Files.size(dir.resolve(AuditLog.FILE + "." + i))).isLessThanOrEqualTo(60000);
         }
         assertLines(new AuditLog(dir).lines(), PROCESSES * 400);
+        assertThat(new AuditLog(dir).verify().problems()).isEmpty();
+    }
+
+    @Test
+    void onlyRotatedFilesOlderThanAWeekAreDroppedAndFiveAreAlwaysKept() throws Exception {
+        AuditLog log = new AuditLog(dir, 300);
+        for (int i = 0; i < 8; i++) {
+            log.append(new long[] {System.currentTimeMillis()}, "\"i\":" + i + ",\"pad\":\"" + "x".repeat(200) + "\"}");
+        }
+        // eight records of more than 300 bytes each: seven rotations, and all seven files kept (young)
+        assertThat(dir.resolve(AuditLog.FILE + ".7")).exists();
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofDays(8)));
+        for (int i = 4; i <= 7; i++) {
+            Files.setLastModifiedTime(dir.resolve(AuditLog.FILE + "." + i), old);
+        }
+        log.append(new long[] {System.currentTimeMillis()}, "\"i\":8,\"pad\":\"" + "x".repeat(200) + "\"}");
+        // after the rotation .5 to .8 are old: the oldest go until five remain
+        assertThat(dir.resolve(AuditLog.FILE + ".5")).exists();
+        assertThat(dir.resolve(AuditLog.FILE + ".6")).doesNotExist();
+        assertThat(new AuditLog(dir).lines()).hasSize(6);
     }
 
     @Test
     void aLineAfterAnotherProcessRotatedTheLogGoesToTheNewLog() throws Exception {
         AuditLog log = new AuditLog(dir);
-        log.append("{\"n\":1}");
+        log.append(new long[] {1}, "\"n\":1}");
         // what a rotation in another process does while this one keeps the log open
         Files.move(dir.resolve(AuditLog.FILE), dir.resolve(AuditLog.FILE + ".1"));
-        log.append("{\"n\":2}");
-        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE + ".1"))).containsExactly("{\"n\":1}");
-        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE))).containsExactly("{\"n\":2}");
+        log.append(new long[] {2}, "\"n\":2}");
+        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE + ".1"))).singleElement().asString().contains("\"n\":1}");
+        assertThat(Files.readAllLines(dir.resolve(AuditLog.FILE))).singleElement().asString()
+                .contains("\"seq\":2,").contains("\"n\":2}");
+        assertThat(log.verify().problems()).isEmpty();
     }
 
     @Test
     void aLineAfterTheStateDirectoryWasDeletedMakesItAgain() throws Exception {
         Path state = dir.resolve("state");
         AuditLog log = new AuditLog(state);
-        log.append("{\"n\":1}");
+        log.append(new long[] {1}, "\"n\":1}");
         try (var files = Files.list(state)) {
             for (Path f : files.toList()) {
                 Files.delete(f);
             }
         }
         Files.delete(state);
-        log.append("{\"n\":2}");
-        assertThat(Files.readAllLines(state.resolve(AuditLog.FILE))).containsExactly("{\"n\":2}");
+        log.append(new long[] {2}, "\"n\":2}");
+        assertThat(Files.readAllLines(state.resolve(AuditLog.FILE))).singleElement().asString().contains("\"n\":2}");
         assertThat(state.resolve("audit.lock")).exists();
     }
 

@@ -49,8 +49,7 @@ final class FleetReader {
         if (audit == null) {
             return out;
         }
-        // [audit] required is read with the audit log's settings
-        in.checkKeys(audit, List.of("audit"), Set.of("otlp", "required"));
+        // LayerReader checks the keys of [audit] and reads its required
         List<Object> p = List.of("audit", "otlp");
         JsonNode otlp = in.table(audit, List.of("audit"), "otlp");
         if (otlp == null) {

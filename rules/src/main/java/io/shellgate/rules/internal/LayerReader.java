@@ -133,7 +133,18 @@ public final class LayerReader {
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root),
-                new FleetReader(in, source.layer()).read(root));
+                auditRequired(root), new FleetReader(in, source.layer()).read(root));
+    }
+
+    /** {@code [audit] required}, or null when the file does not set it. */
+    private Boolean auditRequired(JsonNode root) {
+        JsonNode audit = in.table(root, List.of(), "audit");
+        if (audit == null) {
+            return null;
+        }
+        // [audit.otlp] is read by FleetReader
+        in.checkKeys(audit, List.of("audit"), Set.of("required", "otlp"));
+        return in.bool(audit, List.of("audit"), "required");
     }
 
     private List<String> absolutePaths(JsonNode table, List<Object> path, String key) {

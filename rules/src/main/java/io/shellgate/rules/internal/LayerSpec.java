@@ -39,4 +39,5 @@ record LayerSpec(
         Integer personTimeoutSeconds,
         Map<String, String> llm,
         List<Approval> approvals,
+        Boolean auditRequired,
         FleetSpec fleet) {}

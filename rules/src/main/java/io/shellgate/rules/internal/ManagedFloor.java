@@ -24,6 +24,7 @@ final class ManagedFloor {
     private final Map<String, Integer> ceilings = new HashMap<>();
     private boolean shellPinned;
     private boolean personTimeoutPinned;
+    private boolean auditRequired;
     private boolean tightenOnly;
     private boolean rememberedApprovals = true;
     private boolean llmReviewer = true;
@@ -45,6 +46,7 @@ final class ManagedFloor {
         ceiling("time-budget-ms", managed.timeBudgetMillis());
         shellPinned = managed.shell() != null;
         personTimeoutPinned = managed.personTimeoutSeconds() != null;
+        auditRequired = Boolean.TRUE.equals(managed.auditRequired());
         pinnedLlm.addAll(managed.llm().keySet());
         FleetSpec fleet = managed.fleet();
         tightenOnly = Boolean.TRUE.equals(fleet.tightenOnly());
@@ -93,6 +95,11 @@ final class ManagedFloor {
 
     boolean pinsPersonTimeout() {
         return personTimeoutPinned;
+    }
+
+    /** Whether the managed layer required the audit log ({@code [audit] required = true}), which no later layer undoes. */
+    boolean requiresAudit() {
+        return auditRequired;
     }
 
     boolean pinsLlm(String key) {

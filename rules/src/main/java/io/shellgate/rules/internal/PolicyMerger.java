@@ -1,6 +1,7 @@
 package io.shellgate.rules.internal;
 
 import io.shellgate.rules.Approval;
+import io.shellgate.rules.AuditSettings;
 import io.shellgate.rules.EnvironmentRules;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.PathSets;
@@ -52,6 +53,7 @@ final class PolicyMerger {
     private int personTimeoutSeconds = ReviewSettings.DEFAULT_PERSON_TIMEOUT_SECONDS;
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
+    private boolean auditRequired;
     private final ManagedFloor floor = new ManagedFloor();
 
     static Policy merge(List<LayerSpec> layers, String home) throws PolicyException {
@@ -144,6 +146,16 @@ final class PolicyMerger {
     }
 
     private void review(LayerSpec layer, boolean mayWeaken, String untrusted) {
+        if (layer.auditRequired() != null) {
+            // requiring the log only refuses more: any file may ask for it, only a trusted one may drop it
+            if (!layer.auditRequired() && floor.requiresAudit()) {
+                notices.add(floor.refusal(layer.source().name()) + "stop requiring the audit log)");
+            } else if (mayWeaken || layer.auditRequired()) {
+                auditRequired = layer.auditRequired();
+            } else {
+                notices.add(untrusted + "stop requiring the audit log)");
+            }
+        }
         if (!mayWeaken) {
             if (layer.personTimeoutSeconds() != null || !layer.llm().isEmpty() || !layer.approvals().isEmpty()) {
                 notices.add(untrusted + "configure review or approve commands)");
@@ -234,6 +246,6 @@ final class PolicyMerger {
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
                 sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())),
-                floor.settings());
+                new AuditSettings(auditRequired), floor.settings());
     }
 }

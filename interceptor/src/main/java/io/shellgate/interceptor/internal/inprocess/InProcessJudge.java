@@ -4,22 +4,19 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.AuditTrail;
-import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Reviewer;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.Result;
 import io.shellgate.reviewer.Step;
 import io.shellgate.rules.FileFacts;
-import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,13 +38,13 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
     /** How many judgements apart the open files are marked close-on-exec again (the audit log rotates). */
     private static final int MARK_EVERY = 4096;
 
-    private final Gates gates;
+    private final Gatekeeper gate;
     /** The JVM's own environment, which most processes inherit, copied once instead of for every process. */
     private final Map<String, String> jvmEnv = System.getenv();
     private final Map<String, String> jvmEnvCopy = Map.copyOf(jvmEnv);
     /** The files the agent holds open in this JVM, and the JDK's random devices (which only it reads). */
     private final Set<String> ours = new HashSet<>(List.of("/dev/random", "/dev/urandom"));
-    private final Path auditDirectory = AuditTrail.directory(System.getenv());
+    private final Path auditDirectory;
     private final AtomicInteger judged = new AtomicInteger();
 
     /**
@@ -56,7 +53,10 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
      */
     public InProcessJudge(String policy, List<String> jars) {
         io.shellgate.reviewer.AuditExport.shipFromHere();
-        this.gates = new Gates(policy == null ? null : Path.of(policy).toAbsolutePath(), System.getenv());
+        // the policy files, the review's settings and the audit log are this JVM's user's, found from
+        // its own environment: the environment a tool gives its child (HOME=/elsewhere) is the child's
+        this.gate = Gatekeeper.of(GateConfig.of(jvmEnvCopy, policy == null ? null : Path.of(policy)));
+        this.auditDirectory = gate.config().stateDir();
         ours.addAll(jars);
     }
 
@@ -75,48 +75,52 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
             env = jvmEnvCopy;
         }
         Origin origin = new Origin(EntryPoint.JAVAAGENT, (Long) in[3], (String) in[4], (String) in[5]);
-        Gates.Gate loaded;
-        try {
-            // the policy files and the review settings are this JVM's user's: the environment a
-            // tool gives its child (HOME=/somewhere/else) must not pick another user policy
-            loaded = gates.load(cwd, System.getenv());
-        } catch (PolicyException e) {
-            return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
-                + String.join("; ", e.problems())};
-        }
         List<String> argv = (List<String>) in[6];
         JudgeRequest request = argv != null ? JudgeRequest.ofArgv(argv, cwd, env)
                 : new JudgeRequest(command, Dialect.BASH, cwd, env, null, true);
-        Verdict verdict = loaded.judge().judge(request);
-        Decision decision = loaded.reviewer().review(new ReviewRequest(request, verdict, origin, null));
+        Result result = gate.decide(request, origin, People.none());
         if (judged.getAndIncrement() % MARK_EVERY == 0) {
             // after the first judgement the audit log is open too
             CloseOnExec.mark(this::ours);
         }
-        Reason primary = verdict.primary();
-        String tier = verdict.tier().name().toLowerCase(Locale.ROOT);
-        boolean runs = decision.runs() && verdict.tier() != Tier.DENY;
-        String message = verdict.tier() == Tier.ASK ? decision.message() : primary.message();
+        if (result.warning() != null) {
+            System.err.println(result.warning());
+        }
         List<List<String>> facts = null;
         Consumer<long[]> log = null;
-        if (runs && decision.step() == Step.JUDGE && verdict.tier() == Tier.ALLOW) {
-            // the file facts this allow rests on, for the agent to reuse it while they hold, and
-            // how to log the starts it makes on it (with this verdict, as of their start)
-            List<FileFacts.Fact> rests = gates.facts(cwd, System.getenv(), loaded, request);
-            if (rests != null) {
-                facts = new ArrayList<>(rests.size());
-                for (FileFacts.Fact f : rests) {
-                    facts.add(List.of(f.op(), f.path(), f.answer()));
+        switch (result) {
+            case Result.PolicyBroken p -> {
+                return new Object[] {false, "error", "policy-error", "a policy file in effect is invalid: "
+                    + String.join("; ", p.problems())};
+            }
+            case Result.Refused r -> {
+                return new Object[] {false, r.verdict() == null ? "error" : r.tier().id(), r.rule(), r.message()};
+            }
+            case Result.Runs r -> {
+                if (r.step() == Step.JUDGE && r.verdict().tier() == Tier.ALLOW) {
+                    // the file facts this allow rests on, for the agent to reuse it while they hold, and
+                    // how to log the starts it makes on it (with this verdict, as of their start)
+                    List<FileFacts.Fact> rests = gate.facts(request);
+                    if (rests != null) {
+                        facts = new ArrayList<>(rests.size());
+                        for (FileFacts.Fact f : rests) {
+                            facts.add(List.of(f.op(), f.path(), f.answer()));
+                        }
+                        Verdict verdict = r.verdict();
+                        log = times -> {
+                            String warning = gate.ran(request, verdict, origin, times);
+                            if (warning != null) {
+                                System.err.println(warning);
+                            }
+                            // the audit log may have been opened afresh (rotated) for these
+                            CloseOnExec.mark(this::ours);
+                        };
+                    }
                 }
-                ReviewRequest reviewed = new ReviewRequest(request, verdict, origin, null);
-                Reviewer reviewer = loaded.reviewer();
-                log = times -> {
-                    reviewer.ran(reviewed, times);
-                    // the audit log may have been opened afresh (rotated) for these
-                    CloseOnExec.mark(this::ours);
-                };
+                Reason primary = r.verdict().primary();
+                String message = r.verdict().tier() == Tier.ASK ? r.message() : primary.message();
+                return new Object[] {true, r.verdict().tier().id(), primary.rule(), message, facts, log};
             }
         }
-        return new Object[] {runs, tier, primary.rule(), message, facts, log};
     }
 }

@@ -68,15 +68,7 @@ public final class NativeLibraries {
 
     /** The cache directory shellgate uses. */
     public static Path cacheDir() {
-        String explicit = System.getenv("SHELLGATE_CACHE_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return Path.of(explicit);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && xdg.startsWith("/")) {
-            return Path.of(xdg, "shellgate");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "shellgate");
+        return io.shellgate.rules.Places.cache(System.getenv());
     }
 
     private static Path extract(String artifact, String version, String library) {

@@ -3,17 +3,12 @@ package io.shellgate.launcher.internal.hook;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.judge.Reason;
-import io.shellgate.judge.Verdict;
-
-import io.shellgate.launcher.internal.server.JudgeProvider;
-import io.shellgate.reviewer.Decision;
+import io.shellgate.launcher.internal.server.Gatekeepers;
 import io.shellgate.reviewer.EntryPoint;
-import io.shellgate.reviewer.Gates;
 import io.shellgate.reviewer.Origin;
-import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.Result;
 import io.shellgate.reviewer.Step;
-import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,10 +26,11 @@ import java.util.stream.Collectors;
  */
 public final class HookGate {
 
-    private final JudgeProvider judges;
+    private final Gatekeepers gates;
 
-    public HookGate(JudgeProvider judges) {
-        this.judges = judges;
+    /** @param gates the gates by configuration: the hook's own environment is its gate's */
+    public HookGate(Gatekeepers gates) {
+        this.gates = gates;
     }
 
     /**
@@ -67,33 +63,36 @@ public final class HookGate {
         Path cwd = c.cwd().startsWith("/") && Files.isDirectory(Path.of(c.cwd())) ? Path.of(c.cwd()).normalize() : processCwd;
         String command = c.command() != null ? c.command()
                 : c.argv().stream().map(HookGate::quote).collect(Collectors.joining(" "));
+        // the agent's shell may keep state between calls: a variable the environment does not have
+        // may still be set there, so it is unknown, not empty
+        JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
+        Origin origin = new Origin(EntryPoint.HOOK, caller, agent.id(), c.session().isEmpty() ? "" : agent.id() + "-" + c.session());
+        Result result;
         try {
-            Gates.Gate gate = judges.load(cwd, env);
-            // the agent's shell may keep state between calls: a variable the environment does not
-            // have may still be set there, so it is unknown, not empty
-            JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
-            Verdict v = gate.judge().judge(request);
-            // memory and the LLM may answer; a person is asked by the agent itself (ask)
-            Decision d = gate.reviewer().review(new ReviewRequest(request, v, new Origin(EntryPoint.HOOK, caller, agent.id(),
-                    c.session().isEmpty() ? "" : agent.id() + "-" + c.session()), null, false));
-            Reason r = v.primary();
-            if (d.runs()) {
-                return agent.answer(HookAgent.Outcome.ALLOW, "shellgate " + (d.step() == Step.JUDGE
-                        ? "allow (" + r.rule() + "): " + r.message() : "approved (" + d.step().id() + "): " + d.message()));
-            }
-            if (v.tier() == Tier.ASK && d.step() == Step.TIMEOUT) {
-                return agent.asks() ? agent.answer(HookAgent.Outcome.ASK, "shellgate ask (" + r.rule() + "): " + r.message())
-                        : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): needs review: " + r.message()
-                                + ". " + howToApprove(command));
-            }
-            return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): "
-                    + (v.tier() == Tier.ASK ? d.message() : r.message()));
-        } catch (PolicyException e) {
-            return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (policy-error): the policy cannot be used: "
-                    + String.join("; ", e.problems()));
+            // the hook's environment is the agent's, the one its hook was started with: the gate's
+            // configuration; memory and the LLM may answer, a person is asked by the agent itself
+            result = gates.forEnvironment(env).decide(request, origin, People.agentsOwnUser());
         } catch (RuntimeException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
         }
+        String warning = result.warning() == null ? "" : " (" + result.warning() + ")";
+        HookAnswer answer = switch (result) {
+            case Result.Runs r -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate " + (r.step() == Step.JUDGE
+                    ? "allow (" + r.verdict().primary().rule() + "): " + r.verdict().primary().message()
+                    : "approved (" + r.step().id() + "): " + r.message()) + warning);
+            case Result.Refused r when r.tier() == Tier.ASK && r.step() == Step.TIMEOUT -> agent.asks()
+                    ? agent.answer(HookAgent.Outcome.ASK, "shellgate ask (" + r.rule() + "): " + r.verdict().primary().message()
+                            + warning)
+                    : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): needs review: "
+                            + r.verdict().primary().message() + ". " + howToApprove(command) + warning);
+            case Result.Refused r -> agent.answer(HookAgent.Outcome.DENY, r.line() + warning);
+            case Result.PolicyBroken p -> agent.answer(HookAgent.Outcome.DENY, p.line() + warning);
+        };
+        if (result.warning() == null) {
+            return answer;
+        }
+        // a decision that could not be logged is said on the hook's standard error as well
+        return new HookAnswer(answer.exit(), answer.stdout(), answer.stderr() + result.warning() + "\n");
     }
 
     /** For an agent that cannot ask: what a person does to let this exact command run. */

@@ -2,6 +2,8 @@ package io.shellgate.launcher.internal.person;
 
 import io.shellgate.launcher.internal.pty.UserTerminal;
 import io.shellgate.reviewer.ApprovalDesk;
+import io.shellgate.reviewer.KeyAnswer;
+import io.shellgate.reviewer.Printable;
 import io.shellgate.reviewer.Waiting;
 import java.io.IOException;
 import java.io.InputStream;

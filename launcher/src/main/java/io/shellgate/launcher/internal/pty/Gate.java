@@ -2,21 +2,12 @@ package io.shellgate.launcher.internal.pty;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
-import io.shellgate.launcher.internal.server.JudgeProvider;
-import io.shellgate.reviewer.Gates;
-import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.Printable;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.Person;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Reviewer;
-import io.shellgate.reviewer.Reviewers;
-import io.shellgate.rules.Policy;
-import io.shellgate.rules.PolicyException;
-import java.util.IdentityHashMap;
-import java.util.Map;
+import io.shellgate.reviewer.Result;
 import java.util.function.Predicate;
 
 /**
@@ -41,16 +32,15 @@ final class Gate {
     }
 
     private final Dialect dialect;
-    private final JudgeProvider judges;
+    private final Gatekeeper gate;
     private final Predicate<String> incomplete;
     private final Origin origin;
     private final Person person;
     private final Voice screen;
-    private final Map<Policy, Reviewer> reviewers = new IdentityHashMap<>();
 
-    Gate(Dialect dialect, JudgeProvider judges, Predicate<String> incomplete, Origin origin, Person person, Voice screen) {
+    Gate(Dialect dialect, Gatekeeper gate, Predicate<String> incomplete, Origin origin, Person person, Voice screen) {
         this.dialect = dialect;
-        this.judges = judges;
+        this.gate = gate;
         this.incomplete = incomplete;
         this.origin = origin;
         this.person = person;
@@ -66,41 +56,34 @@ final class Gate {
         if (incomplete.test(line.endsWith("\n") ? line : line + "\n")) {
             return Reply.MORE;
         }
-        Gates.Gate loaded;
-        try {
-            loaded = judges.load(check.cwd(), check.env());
-        } catch (PolicyException e) {
-            screen.say("shellgate: refused (policy-error): the policy cannot be used: " + e.getMessage() + "\n");
-            return Reply.REFUSE;
-        }
+        // the shell's exported variables are what the line will see, never the gate's configuration
         JudgeRequest request = new JudgeRequest(line, dialect, check.cwd(), check.env(), null, false);
-        Verdict verdict;
-        try {
-            verdict = loaded.judge().judge(request);
-        } catch (RuntimeException e) {
-            screen.say("shellgate: refused (judge-error): the line could not be judged: " + e + "\n");
-            return Reply.REFUSE;
+        Result result = gate.decide(request, origin, person);
+        if (result.warning() != null) {
+            screen.say(result.warning() + "\n");
         }
-        Reviewer reviewer = reviewers.computeIfAbsent(loaded.policy(), p -> Reviewers.create(p, check.env()));
-        Decision d = reviewer.review(new ReviewRequest(request, verdict, origin, person));
-        if (!d.runs()) {
-            Reason r = verdict.primary();
-            screen.say(switch (verdict.tier()) {
-                case DENY -> "shellgate: refused " + quoted(line) + " (" + r.rule() + "): " + r.message() + "\n";
-                case ASK, ALLOW -> "shellgate: not run (" + r.rule() + "): " + d.message() + "\n";
-            });
-            return Reply.REFUSE;
+        switch (result) {
+            case Result.Runs runs -> {
+                if (startsShell(runs.verdict())) {
+                    screen.say("\u001b[1;33mshellgate: a shell started this way reads its own commands: lines typed in it"
+                            + " are not judged until you leave it (a zsh started without -f inherits shellgate's hook).\u001b[0m\n");
+                }
+                return Reply.RUN;
+            }
+            case Result.Refused r -> {
+                screen.say(quoted(line) + "\n" + r.line() + "\n");
+                return Reply.REFUSE;
+            }
+            case Result.PolicyBroken p -> {
+                screen.say(p.line() + "\n");
+                return Reply.REFUSE;
+            }
         }
-        if (startsShell(verdict)) {
-            screen.say("\u001b[1;33mshellgate: a shell started this way reads its own commands: lines typed in it are not"
-                    + " judged until you leave it (a zsh started without -f inherits shellgate's hook).\u001b[0m\n");
-        }
-        return Reply.RUN;
     }
 
-    /** The line as shown in a refusal: on one line, shortened when long. */
+    /** The line as shown above a refusal: on one line, shortened when long, its control characters visible. */
     private static String quoted(String line) {
-        String one = line.strip().replace("\n", " \u23ce ");
+        String one = Printable.of(line.strip().replace("\n", " \u23ce "));
         return "`" + (one.length() > 80 ? one.substring(0, 77) + "..." : one) + "`";
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,7 @@ final class Keyboard {
     private final OutputStream shell;
     private final EscapeWatch watch;
     private final LineEditor editor;
-    private final BlockingQueue<Integer> diverted = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Keys> diverted = new LinkedBlockingQueue<>();
     private volatile boolean asking;
     private boolean pasting;
     private int startMatched;
@@ -42,9 +43,8 @@ final class Keyboard {
             int n;
             while ((n = in.read(buf)) >= 0) {
                 if (asking) {
-                    for (int i = 0; i < n; i++) {
-                        diverted.add(buf[i] & 0xff);
-                    }
+                    // one read is one burst: several keys at once are a paste or a program typing
+                    diverted.add(new Keys(Arrays.copyOf(buf, n), System.nanoTime()));
                     continue;
                 }
                 if (editor != null) {
@@ -58,8 +58,11 @@ final class Keyboard {
         } catch (IOException e) {
             // one side is gone: the session is ending
         }
-        diverted.add(-1);
+        diverted.add(new Keys(new byte[0], System.nanoTime()));
     }
+
+    /** One read from the user's keyboard while a question was asked, and when it came; no bytes at end of input. */
+    record Keys(byte[] bytes, long at) {}
 
     private void scan(byte[] buf, int n) {
         for (int i = 0; i < n; i++) {
@@ -90,8 +93,8 @@ final class Keyboard {
         asking = false;
     }
 
-    /** The next diverted key (0-255), -1 at end of input, or null when none came in time. */
-    Integer key(Duration timeout) throws InterruptedException {
+    /** The next read of diverted keys, or null when none came in time. */
+    Keys keys(Duration timeout) throws InterruptedException {
         return diverted.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -3,13 +3,14 @@ package io.shellgate.launcher.internal.pty;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.Directories;
 import io.shellgate.launcher.internal.PolicyOptions;
-import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.pty.os.Platform;
 import io.shellgate.launcher.internal.session.Completeness;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.reviewer.EntryPoint;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.rules.PolicyException;
 import java.io.IOException;
@@ -46,6 +47,10 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = {"-l", "--login"}, description = "Start it as a login shell.")
     boolean login;
 
+    @Option(names = "--agent-driven", description = {"An agent types into this terminal: never ask here (its keys could answer),",
+        "asks go to a person watching with shellgate approvals --watch. Always so under shellgate wrap."})
+    boolean agent;
+
     @Spec
     CommandSpec spec;
 
@@ -57,10 +62,16 @@ public final class ShellCommand implements Callable<Integer> {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("SHELLGATE_LAUNCHER");
         Path cwd = Path.of("").toAbsolutePath();
-        JudgeProvider judges = new JudgeProvider(null);
+        // configured once, by the environment this proxy was started with: what the shell exports
+        // or unsets later changes what its lines see, never the gate
+        GateConfig config = GateConfig.of(env, null);
+        if (agent) {
+            config = config.withTerminalsNotAsked("an agent types into it (shellgate shell --agent-driven)");
+        }
+        Gatekeeper gate = Gatekeeper.of(config);
         String configured;
         try {
-            configured = judges.load(cwd, env).policy().settings().shell();
+            configured = gate.policy(cwd).settings().shell();
         } catch (PolicyException e) {
             return PolicyOptions.reportInvalid(err, "shellgate shell: the policy cannot be used:", e);
         }
@@ -104,7 +115,7 @@ public final class ShellCommand implements Callable<Integer> {
                 integration.install(dir);
                 PtyProxy proxy = new PtyProxy(user, Platform.spawner(env));
                 return proxy.run(integration.command(sh.path(), dir, login), shellEnv, cwd, channel,
-                        (pid, person, voice) -> new Gate(sh.dialect(), judges, incomplete,
+                        (pid, person, voice) -> new Gate(sh.dialect(), gate, incomplete,
                                 new Origin(EntryPoint.PTY, pid, sh.path(), session), person, voice),
                         (screen, watch) -> integration.editor(cwd, shellEnv, screen, watch));
             }

@@ -2,16 +2,20 @@ package io.shellgate.launcher.internal.pty;
 
 import io.shellgate.judge.Reason;
 import io.shellgate.reviewer.Answer;
+import io.shellgate.reviewer.KeyAnswer;
 import io.shellgate.reviewer.PendingAsk;
 import io.shellgate.reviewer.Person;
+import io.shellgate.reviewer.Printable;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The person at the terminal: shown the command, the reasons and the choices, and answering with
- * one key that the proxy reads itself (the shell never sees it). {@code y} or {@code o} runs it
- * once, {@code s} always in this session, {@code p} always in this project; {@code n}, {@code r},
- * Esc, Ctrl-C and Ctrl-D refuse. Other keys are ignored.
+ * one key that the proxy reads itself (the shell never sees it). Keys typed before the question
+ * was on the screen went to the shell; after it, only a deliberate key answers ({@link KeyAnswer}):
+ * {@code y} once, {@code s} always in this session, {@code p} always in this project, and
+ * anything else refuses, saying why (a paste or a program writing to the terminal is several keys
+ * in one read; a key within {@link KeyAnswer#SETTLE} of the question was typed before it was read).
  */
 final class TerminalPerson implements Person {
 
@@ -25,25 +29,21 @@ final class TerminalPerson implements Person {
 
     @Override
     public Optional<Answer> ask(PendingAsk ask, Duration timeout) throws InterruptedException {
+        screen.say(question(ask));
+        // from here on keys are the proxy's: what came before went to the shell
         keyboard.divert();
+        long shown = System.nanoTime();
         try {
-            screen.say(question(ask));
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (true) {
-                long left = deadline - System.nanoTime();
-                Integer key = left > 0 ? keyboard.key(Duration.ofNanos(left)) : null;
-                if (key == null) {
-                    screen.say("no answer in time: not run\n");
-                    return Optional.empty();
-                }
-                Answer a = answer(key);
-                if (a != null) {
-                    // keys typed after the answer is shown belong to the shell again
-                    keyboard.release();
-                    screen.say(label(a) + "\n");
-                    return Optional.of(a);
-                }
+            Keyboard.Keys keys = keyboard.keys(timeout);
+            if (keys == null) {
+                screen.say("no answer in time: not run\n");
+                return Optional.empty();
             }
+            KeyAnswer a = KeyAnswer.of(keys.bytes(), keys.bytes().length, Duration.ofNanos(keys.at() - shown));
+            // keys typed after the answer is shown belong to the shell again
+            keyboard.release();
+            screen.say(a.label() + "\n");
+            return Optional.of(a.answer());
         } finally {
             keyboard.release();
         }
@@ -52,34 +52,13 @@ final class TerminalPerson implements Person {
     static String question(PendingAsk ask) {
         StringBuilder b = new StringBuilder("\n\u001b[1mshellgate: this needs your review:\u001b[0m\n");
         for (String line : ask.request().command().strip().split("\n", -1)) {
-            b.append("    ").append(line).append('\n');
+            b.append("    ").append(Printable.of(line)).append('\n');
         }
         for (Reason r : ask.verdict().bySeverity()) {
             if (r.tier() == ask.verdict().tier()) {
-                b.append("  - ").append(r.message()).append(" (").append(r.rule()).append(")\n");
+                b.append("  - ").append(Printable.of(r.message())).append(" (").append(r.rule()).append(")\n");
             }
         }
-        b.append("Run it? [y] once  [s] always in this session  [p] always in this project  [n] refuse: ");
-        return b.toString();
-    }
-
-    /** The answer a key means, or null for a key that means nothing here. */
-    static Answer answer(int key) {
-        return switch (key) {
-            case 'y', 'Y', 'o', 'O' -> Answer.ONCE;
-            case 's', 'S' -> Answer.SESSION;
-            case 'p', 'P' -> Answer.PROJECT;
-            case 'n', 'N', 'r', 'R', 27, 3, 4, -1 -> Answer.REFUSE;
-            default -> null;
-        };
-    }
-
-    private static String label(Answer a) {
-        return switch (a) {
-            case ONCE -> "once";
-            case SESSION -> "always in this session";
-            case PROJECT -> "always in this project";
-            case REFUSE -> "refused";
-        };
+        return b.append("Run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
     }
 }

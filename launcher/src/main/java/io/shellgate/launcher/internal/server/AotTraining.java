@@ -65,7 +65,7 @@ public final class AotTraining {
 
     private static void serve(Path dir, Map<String, String> env) throws IOException {
         RunDir run = new RunDir(dir.resolve("run"));
-        RequestHandler handler = new RequestHandler(new JudgeProvider(null, env), null, null);
+        RequestHandler handler = new RequestHandler(new Gatekeepers(null), null, null);
         try (JudgeServer server = new JudgeServer(run, handler, Duration.ofMinutes(5));
                 SocketChannel client = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.start();

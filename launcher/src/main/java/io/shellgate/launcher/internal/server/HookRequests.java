@@ -19,8 +19,8 @@ final class HookRequests {
 
     private final HookGate gate;
 
-    HookRequests(JudgeProvider judges) {
-        this.gate = new HookGate(judges);
+    HookRequests(Gatekeepers gates) {
+        this.gate = new HookGate(gates);
     }
 
     ObjectNode reply(JsonNode request) {

@@ -2,9 +2,7 @@ package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,6 +26,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -45,6 +44,7 @@ public final class JudgeServer implements AutoCloseable {
     private static final int MAX_CONNECTIONS = 64;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
     private static final long IDLE_CONNECTION_MILLIS = 30_000;
+    private static final long UNAUTHENTICATED_MILLIS = 1_000;
     private static final Duration COMPACT_AFTER = Duration.ofSeconds(5);
 
     private final RunDir run;
@@ -123,7 +123,8 @@ public final class JudgeServer implements AutoCloseable {
         while (!closed) {
             try {
                 SocketChannel c = unix.accept();
-                serve(Channels.newInputStream(c), Channels.newOutputStream(c), c, false);
+                LineReader in = new LineReader(Channels.newInputStream(c));
+                serve(in, Channels.newOutputStream(c), c, false, () -> hungUp(c, in), null);
             } catch (IOException e) {
                 if (!closed) {
                     LOG.log(System.Logger.Level.WARNING, "unix socket accept failed: {0}", e.toString());
@@ -137,7 +138,8 @@ public final class JudgeServer implements AutoCloseable {
             try {
                 Socket s = tcp.accept();
                 s.setSoTimeout(READ_TIMEOUT_MILLIS);
-                serve(s.getInputStream(), s.getOutputStream(), s, true);
+                LineReader in = new LineReader(s.getInputStream());
+                serve(in, s.getOutputStream(), s, true, () -> hungUp(s, in), new AtomicBoolean());
             } catch (IOException e) {
                 if (!closed) {
                     LOG.log(System.Logger.Level.WARNING, "tcp accept failed: {0}", e.toString());
@@ -146,8 +148,57 @@ public final class JudgeServer implements AutoCloseable {
         }
     }
 
-    private void serve(InputStream raw, OutputStream out, AutoCloseable connection, boolean needsToken) {
-        LineReader in = new LineReader(raw);
+    /**
+     * Whether the client of a Unix connection closed it, asked while its request waits for a person
+     * (nobody else reads the channel then): a look without blocking; bytes that did come are kept
+     * for the next request.
+     */
+    private static boolean hungUp(SocketChannel c, LineReader in) {
+        synchronized (c.blockingLock()) {
+            try {
+                c.configureBlocking(false);
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4096);
+                int n = c.read(b);
+                if (n > 0) {
+                    in.unread(b.array(), n);
+                }
+                return n < 0;
+            } catch (IOException e) {
+                return true;
+            } finally {
+                try {
+                    c.configureBlocking(true);
+                } catch (IOException e) {
+                    // closed: the next read says so
+                }
+            }
+        }
+    }
+
+    /** The same for a TCP connection: a read of at most one byte that gives up after a millisecond. */
+    private static boolean hungUp(Socket s, LineReader in) {
+        try {
+            s.setSoTimeout(1);
+            int b = s.getInputStream().read();
+            if (b >= 0) {
+                in.unread(new byte[] {(byte) b}, 1);
+            }
+            return b < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        } finally {
+            try {
+                s.setSoTimeout(READ_TIMEOUT_MILLIS);
+            } catch (IOException e) {
+                // closed: the next read says so
+            }
+        }
+    }
+
+    private void serve(LineReader in, OutputStream out, AutoCloseable connection, boolean needsToken,
+            java.util.function.BooleanSupplier hungUp, AtomicBoolean authenticated) {
         if (!slots.tryAcquire()) {
             reply(out, Protocol.error("busy", "too many connections; try again"));
             closeQuietly(connection);
@@ -156,15 +207,17 @@ public final class JudgeServer implements AutoCloseable {
         // a platform thread per connection (at most MAX_CONNECTIONS): a virtual thread's wake-up
         // through the poller made a round trip half again as long (docs/benchmarks.md)
         Thread.ofPlatform().daemon().name("shellgate-connection").start(() -> {
-            QuietCut quiet = new QuietCut(connection);
+            QuietCut quiet = new QuietCut(connection, authenticated);
             RequestHandler.Connection state = new RequestHandler.Connection();
+            state.clientGone(hungUp);
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
                     quiet.busy = true;
+                    quiet.since = System.nanoTime();
                     lastActivity.set(System.nanoTime());
                     compacted = false;
-                    ObjectNode answer = answer(line, needsToken, state);
+                    ObjectNode answer = answer(line, needsToken, state, authenticated);
                     served.incrementAndGet();
                     // a ran notice has no reply
                     if (answer != null) {
@@ -195,21 +248,34 @@ public final class JudgeServer implements AutoCloseable {
      */
     private final class QuietCut implements Runnable {
         private final AutoCloseable connection;
+        /** On TCP, whether a request carried the token; null on the Unix socket, where only this user connects. */
+        private final AtomicBoolean authenticated;
         volatile long since = System.nanoTime();
         volatile boolean busy;
         private volatile boolean stopped;
         private ScheduledFuture<?> next;
 
-        QuietCut(AutoCloseable connection) {
+        QuietCut(AutoCloseable connection, AtomicBoolean authenticated) {
             this.connection = connection;
-            after(IDLE_CONNECTION_MILLIS);
+            this.authenticated = authenticated;
+            after(limit());
+        }
+
+        /**
+         * How long it may send nothing: a TCP client sends its request as soon as it connects, so one
+         * that has not proved itself with the token holds a slot for {@value #UNAUTHENTICATED_MILLIS}
+         * ms of quiet at most (idle connections made the server busy for everyone).
+         */
+        private long limit() {
+            return authenticated == null || authenticated.get() ? IDLE_CONNECTION_MILLIS : UNAUTHENTICATED_MILLIS;
         }
 
         @Override
         public void run() {
             long quiet = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
-            if (busy || quiet < IDLE_CONNECTION_MILLIS) {
-                after(busy ? IDLE_CONNECTION_MILLIS : IDLE_CONNECTION_MILLIS - quiet);
+            long limit = limit();
+            if (busy || quiet < limit) {
+                after(busy ? limit : limit - quiet);
             } else {
                 closeQuietly(connection);
             }
@@ -233,7 +299,7 @@ public final class JudgeServer implements AutoCloseable {
         }
     }
 
-    private ObjectNode answer(String line, boolean needsToken, RequestHandler.Connection state) {
+    private ObjectNode answer(String line, boolean needsToken, RequestHandler.Connection state, AtomicBoolean authenticated) {
         JsonNode request;
         try {
             request = Protocol.parse(line);
@@ -245,6 +311,9 @@ public final class JudgeServer implements AutoCloseable {
         }
         if (needsToken && !tokenMatches(Protocol.text(request, "token"))) {
             return Protocol.error("unauthorized", "a TCP request needs the token from " + run.token());
+        }
+        if (authenticated != null) {
+            authenticated.set(true);
         }
         ObjectNode out;
         if ("stop".equals(Protocol.text(request, "op"))) {
@@ -280,67 +349,6 @@ public final class JudgeServer implements AutoCloseable {
         } catch (SocketTimeoutException e) {
             reply(out, Protocol.error("timeout", "the request was not sent in time"));
             throw e;
-        }
-    }
-
-    /**
-     * Request lines from a connection, read in blocks: bytes after a newline (a client may send
-     * several requests at once) stay for the next line.
-     */
-    static final class LineReader {
-
-        static final class TooLong extends IOException {
-            TooLong() {
-                super("request line too long");
-            }
-        }
-
-        private final InputStream in;
-        private final byte[] block = new byte[16 * 1024];
-        private int start;
-        private int end;
-
-        LineReader(InputStream in) {
-            this.in = in;
-        }
-
-        /** The next line without its newline, or null at end of stream; a last line without a newline counts. */
-        String next() throws IOException {
-            ByteArrayOutputStream longer = null;
-            while (true) {
-                for (int i = start; i < end; i++) {
-                    if (block[i] == '\n') {
-                        if ((longer == null ? 0 : longer.size()) + i - start > Protocol.MAX_REQUEST) {
-                            throw new TooLong();
-                        }
-                        String line;
-                        if (longer == null) {
-                            line = new String(block, start, i - start, StandardCharsets.UTF_8);
-                        } else {
-                            longer.write(block, start, i - start);
-                            line = longer.toString(StandardCharsets.UTF_8);
-                        }
-                        start = i + 1;
-                        return line;
-                    }
-                }
-                if (start < end) {
-                    if (longer == null) {
-                        longer = new ByteArrayOutputStream(2 * (end - start));
-                    }
-                    longer.write(block, start, end - start);
-                    if (longer.size() > Protocol.MAX_REQUEST) {
-                        throw new TooLong();
-                    }
-                }
-                start = 0;
-                end = 0;
-                int n = in.read(block);
-                if (n < 0) {
-                    return longer == null || longer.size() == 0 ? null : longer.toString(StandardCharsets.UTF_8);
-                }
-                end = n;
-            }
         }
     }
 

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.Result;
+import io.shellgate.reviewer.Step;
 import io.shellgate.rules.JsonTrees;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 
@@ -65,11 +66,37 @@ public final class Protocol {
         return out;
     }
 
-    /** Adds the review's decision to a verdict reply: whether the command runs, which step decided, and why. */
-    public static void decision(ObjectNode reply, Decision d) {
-        reply.put("run", d.runs());
-        reply.put("step", d.step().id());
-        reply.put("decided", d.message());
+    /**
+     * A reviewed verdict's reply: the verdict's first fields, then {@code run}, {@code step} and
+     * {@code decided}, then (unless brief) the reasons and commands.
+     */
+    static ObjectNode reviewed(Verdict v, ShellChoice shell, boolean brief, boolean run, Step step, String decided) {
+        ObjectNode out = verdict(v, shell, true);
+        out.put("run", run);
+        out.put("step", step.id());
+        out.put("decided", decided);
+        if (!brief) {
+            details(out, v, false);
+        }
+        return out;
+    }
+
+    /**
+     * The reply to a command the gate itself refused (no audit log where one is required): tier
+     * deny, whatever the verdict was, with the gate's rule and reason.
+     */
+    static ObjectNode refusal(Result.Refused r, ShellChoice shell) {
+        ObjectNode out = object();
+        out.put("v", VERSION);
+        out.put("tier", "deny");
+        out.put("rule", r.rule());
+        out.put("message", r.message());
+        out.put("shell", shell == null ? "" : shell.path());
+        out.put("dialect", shell == null ? "" : shell.dialect().id());
+        out.put("run", false);
+        out.put("step", r.step().id());
+        out.put("decided", r.message());
+        return out;
     }
 
     /**

@@ -5,28 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import io.shellgate.reviewer.PrivateFolder;
+import io.shellgate.rules.Places;
 
 /**
- * Where the judge server keeps its socket, port, token and pid: a private (0700) directory,
- * {@code $XDG_RUNTIME_DIR/shellgate}, else {@code $XDG_STATE_HOME/shellgate/run} (default
- * {@code ~/.local/state/shellgate/run}); {@code $SHELLGATE_RUN_DIR} overrides both.
+ * Where the judge server keeps its socket, port, token and pid: a private (0700) directory, as
+ * {@link Places#run} decides it.
  */
 public record RunDir(Path dir) {
 
     public static RunDir of(Map<String, String> env) {
-        String explicit = env.get("SHELLGATE_RUN_DIR");
-        if (explicit != null && !explicit.isEmpty()) {
-            return new RunDir(Path.of(explicit));
-        }
-        String runtime = env.get("XDG_RUNTIME_DIR");
-        if (runtime != null && runtime.startsWith("/") && Files.isDirectory(Path.of(runtime))) {
-            return new RunDir(Path.of(runtime, "shellgate"));
-        }
-        String state = env.get("XDG_STATE_HOME");
-        if (state != null && state.startsWith("/")) {
-            return new RunDir(Path.of(state, "shellgate", "run"));
-        }
-        return new RunDir(Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state", "shellgate", "run"));
+        return new RunDir(Places.run(env));
     }
 
     public Path socket() {
@@ -48,6 +37,20 @@ public record RunDir(Path dir) {
 
     public Path pid() {
         return dir.resolve("server.pid");
+    }
+
+    /**
+     * Why a client must not believe this directory's server, or null when it may: the directory
+     * and the server's files must be this user's and writable by nobody else.
+     */
+    public String problem() {
+        String p = PrivateFolder.problem(dir);
+        for (Path f : new Path[] {socket(), port(), token(), proof()}) {
+            if (p == null && Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                p = PrivateFolder.fileProblem(f);
+            }
+        }
+        return p;
     }
 
     /** Creates the directory private to this user, and refuses one that others can enter. */

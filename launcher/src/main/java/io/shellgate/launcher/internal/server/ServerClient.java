@@ -17,8 +17,11 @@ public final class ServerClient {
 
     private ServerClient() {}
 
-    /** Sends one request and reads one reply; empty when the server cannot be reached. */
+    /** Sends one request and reads one reply; empty when the server cannot be reached, or its run directory is not believed. */
     public static Optional<JsonNode> request(RunDir run, ObjectNode request) {
+        if (run.problem() != null) {
+            return Optional.empty();
+        }
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             channel.connect(UnixDomainSocketAddress.of(run.socket()));
             OutputStream out = Channels.newOutputStream(channel);

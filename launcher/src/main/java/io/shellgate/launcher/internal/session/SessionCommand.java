@@ -2,17 +2,15 @@ package io.shellgate.launcher.internal.session;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.PolicyOptions;
 import io.shellgate.launcher.internal.Refusals;
-import io.shellgate.reviewer.Gates;
-import io.shellgate.reviewer.Decision;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
+import io.shellgate.reviewer.Result;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.People;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.launcher.internal.server.JudgeProvider;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.rules.PolicyException;
@@ -67,10 +65,12 @@ public final class SessionCommand implements Callable<Integer> {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("SHELLGATE_LAUNCHER");
         Path start = Path.of("").toAbsolutePath();
-        JudgeProvider judges = new JudgeProvider(null);
+        // the session's gate is configured once, by the environment it was started with: what the
+        // shell's commands later export or unset changes what they see, never the gate
+        Gatekeeper gate = Gatekeeper.of(GateConfig.of(env, null));
         String configured;
         try {
-            configured = judges.load(start, env).policy().settings().shell();
+            configured = gate.policy(start).settings().shell();
         } catch (PolicyException e) {
             return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         }
@@ -114,16 +114,14 @@ public final class SessionCommand implements Callable<Integer> {
                     }
                     continue;
                 }
-                Gates.Gate loaded = judges.load(state.cwd(), state.env());
                 JudgeRequest request = new JudgeRequest(command, sh.dialect(), state.cwd(), state.env(), null, false);
-                Verdict v = loaded.judge().judge(request);
-                Decision d = loaded.reviewer().review(new ReviewRequest(request, v, origin, People.terminal("/dev/tty")));
+                Result result = gate.decide(request, origin, People.terminal("/dev/tty"));
                 ShellSession.State next;
-                if (d.runs()) {
+                err.print(Refusals.lines(result));
+                err.flush();
+                if (result instanceof Result.Runs) {
                     next = session.run(command);
                 } else {
-                    err.println(Refusals.line(v, d));
-                    err.flush();
                     next = session.run("(exit 126)");
                 }
                 if (next == null) {
@@ -136,8 +134,6 @@ public final class SessionCommand implements Callable<Integer> {
             }
             session.close();
             return session.exitStatus();
-        } catch (PolicyException e) {
-            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
         } catch (IOException e) {
             err.println("shellgate: the session failed: " + e.getMessage());
             return ExitCode.ERROR.code();

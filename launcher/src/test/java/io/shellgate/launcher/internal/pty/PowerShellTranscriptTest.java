@@ -3,7 +3,8 @@ package io.shellgate.launcher.internal.pty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shellgate.judge.Dialect;
-import io.shellgate.launcher.internal.server.JudgeProvider;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import java.io.IOException;
@@ -34,7 +35,7 @@ class PowerShellTranscriptTest {
         FakeTerminals.Child child = new FakeTerminals.Child();
         TcpChannel channel = new TcpChannel();
         PtyProxy proxy = new PtyProxy(user, child);
-        JudgeProvider judges = new JudgeProvider(null);
+        Gatekeeper judges = Gatekeeper.of(GateConfig.of(System.getenv(), null));
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> {
             try {
                 return proxy.run(List.of("pwsh"), Map.of(), Path.of("/"), channel,

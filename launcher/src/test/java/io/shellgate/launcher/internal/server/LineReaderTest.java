@@ -31,7 +31,7 @@ class LineReaderTest {
     void linesSentTogetherOrInPiecesComeOutWhole() throws IOException {
         String text = "{\"a\":1}\n{\"b\":\"\u00e9\u4e2d\"}\n\nlast";
         for (int chunk : new int[] {1, 2, 3, 7, 1 << 20}) {
-            JudgeServer.LineReader r = new JudgeServer.LineReader(trickle(text, chunk));
+            LineReader r = new LineReader(trickle(text, chunk));
             assertThat(r.next()).as("chunk %d", chunk).isEqualTo("{\"a\":1}");
             assertThat(r.next()).isEqualTo("{\"b\":\"\u00e9\u4e2d\"}");
             assertThat(r.next()).isEmpty();
@@ -43,7 +43,7 @@ class LineReaderTest {
     @Test
     void aLineLongerThanTheBlockIsKept() throws IOException {
         String big = "x".repeat(100_000);
-        JudgeServer.LineReader r = new JudgeServer.LineReader(trickle(big + "\nnext\n", 5000));
+        LineReader r = new LineReader(trickle(big + "\nnext\n", 5000));
         assertThat(r.next()).isEqualTo(big);
         assertThat(r.next()).isEqualTo("next");
         assertThat(r.next()).isNull();
@@ -57,6 +57,6 @@ class LineReaderTest {
                 return 'x';
             }
         };
-        assertThatThrownBy(() -> new JudgeServer.LineReader(endless).next()).isInstanceOf(JudgeServer.LineReader.TooLong.class);
+        assertThatThrownBy(() -> new LineReader(endless).next()).isInstanceOf(LineReader.TooLong.class);
     }
 }

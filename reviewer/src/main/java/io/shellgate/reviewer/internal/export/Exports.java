@@ -1,5 +1,6 @@
 package io.shellgate.reviewer.internal.export;
 
+import io.shellgate.rules.FleetSettings;
 import io.shellgate.rules.Policy;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -56,18 +57,20 @@ public final class Exports {
     }
 
     /**
-     * Where the audit records of {@code policy}'s decisions go besides the local log: {@link
+     * Where the audit records of a policy's decisions go besides the local log: {@link
      * AuditSink#NONE} when no OTLP endpoint is configured, or no state directory holds the queue.
      *
+     * @param fleet the merged policy's (its {@code [audit.otlp]}, what the managed layer pinned);
+     *     {@link FleetSettings#NONE} for a refusal made before any policy could be read
      * @param env the gate's own environment (its {@code OTEL_*} variables), never a command's
      */
-    public static AuditSink sink(Policy policy, Map<String, String> env, Path stateDir) {
+    public static AuditSink sink(FleetSettings fleet, Map<String, String> env, Path stateDir) {
         if (stateDir == null) {
             return AuditSink.NONE;
         }
         Optional<OtlpConfig> config;
         try {
-            config = OtlpConfig.resolve(policy.fleet(), env);
+            config = OtlpConfig.resolve(fleet, env);
         } catch (IllegalArgumentException e) {
             synchronized (WARNED) {
                 if (WARNED.add(e.getMessage())) {

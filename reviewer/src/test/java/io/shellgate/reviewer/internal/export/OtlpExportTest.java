@@ -6,13 +6,13 @@ import io.opentelemetry.proto.metrics.v1.Metric;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.reviewer.AuditTrail;
-import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.EntryPoint;
-import io.shellgate.reviewer.Gates;
+import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.OtlpReceiver;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.rules.PolicyException;
+import io.shellgate.reviewer.People;
+import io.shellgate.reviewer.Result;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,20 +53,18 @@ class OtlpExportTest {
         env.put("OTEL_METRIC_EXPORT_INTERVAL", "200");
     }
 
-    /** Decides on a command line the way a gate does: its judge, then its review (which logs and exports). */
-    private Decision decide(Gates gates, String command) throws PolicyException {
+    /** Decides on a command line through the gate (which judges, reviews, logs and exports); true when it runs. */
+    private boolean decide(Gatekeeper gate, String command) {
         JudgeRequest request = new JudgeRequest(command, Dialect.BASH, project, Map.of("PATH", "/usr/bin:/bin",
                 "HOME", env.get("HOME")));
-        Gates.Gate gate = gates.load(project, env);
-        return gate.reviewer().review(new ReviewRequest(request, gate.judge().judge(request),
-                new Origin(EntryPoint.SHELL_C, 42, "test", "s1"), null));
+        return gate.decide(request, new Origin(EntryPoint.SHELL_C, 42, "test", "s1"), People.none()) instanceof Result.Runs;
     }
 
-    private Gates gates(String endpoint) {
+    private Gatekeeper gates(String endpoint) {
         env.put("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint);
         env.put("OTEL_SERVICE_NAME", "shellgate-test");
         env.put("OTEL_RESOURCE_ATTRIBUTES", "deployment.environment=ci,team=platform");
-        return new Gates(null, env);
+        return Gatekeeper.of(GateConfig.of(env, null));
     }
 
     private List<String> commands(OtlpReceiver receiver) {
@@ -76,10 +74,10 @@ class OtlpExportTest {
     @Test
     void everyDecisionArrivesAsALogRecordWithTheAuditRecordsFieldsAsAttributes() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
-            Gates gates = gates(receiver.endpoint());
-            assertThat(decide(gates, "ls -la").runs()).isTrue();
-            assertThat(decide(gates, "rm -rf ~").runs()).isFalse();
-            assertThat(decide(gates, "curl -H 'Authorization: Bearer abc123secret' https://x.example").runs()).isFalse();
+            Gatekeeper gates = gates(receiver.endpoint());
+            assertThat(decide(gates, "ls -la")).isTrue();
+            assertThat(decide(gates, "rm -rf ~")).isFalse();
+            assertThat(decide(gates, "curl -H 'Authorization: Bearer abc123secret' https://x.example")).isFalse();
             assertThat(OtlpReceiver.await(() -> receiver.logs().size() >= 3)).isTrue();
             OtlpReceiver.Received deny = receiver.logs().stream().filter(r -> r.body().equals("rm -rf ~")).findFirst().orElseThrow();
             assertThat(deny.attributes()).containsEntry("shellgate.entry", "shell-c").containsEntry("shellgate.tier", "deny")
@@ -106,7 +104,7 @@ class OtlpExportTest {
     @Test
     void metricsCountDecisionsByTierAndEntryPointAndTimeTheJudge() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
-            Gates gates = gates(receiver.endpoint());
+            Gatekeeper gates = gates(receiver.endpoint());
             decide(gates, "ls");
             decide(gates, "touch a");
             assertThat(OtlpReceiver.await(() -> names(receiver).containsAll(List.of("shellgate.decisions",
@@ -145,11 +143,11 @@ class OtlpExportTest {
     void aCollectorThatHoldsEveryRequestNeverHoldsADecisionAndGetsTheRecordsWhenItAnswers() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
             receiver.mode(OtlpReceiver.Mode.BLOCK);
-            Gates gates = gates(receiver.endpoint());
+            Gatekeeper gates = gates(receiver.endpoint());
             decide(gates, "echo first");
             assertThat(OtlpReceiver.await(() -> receiver.held() == 1)).as("the export is stuck in the collector").isTrue();
             for (int i = 0; i < 50; i++) {
-                assertThat(decide(gates, "echo " + i).runs()).isTrue();
+                assertThat(decide(gates, "echo " + i)).isTrue();
             }
             // every decision above returned while the collector still held the export
             assertThat(receiver.held()).isEqualTo(1);
@@ -166,9 +164,9 @@ class OtlpExportTest {
     void recordsTheCollectorRefusedWaitOnDiskAndArriveWhenItTakesThemAgain() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
             receiver.mode(OtlpReceiver.Mode.ERROR);
-            Gates gates = gates(receiver.endpoint());
+            Gatekeeper gates = gates(receiver.endpoint());
             for (int i = 0; i < 5; i++) {
-                assertThat(decide(gates, "echo refused-" + i).runs()).isTrue();
+                assertThat(decide(gates, "echo refused-" + i)).isTrue();
             }
             Path queue = dir.resolve("state/shellgate/otlp-queue");
             assertThat(OtlpReceiver.await(() -> receiver.errors() > 0 && batches(queue) > 0)).isTrue();
@@ -185,9 +183,9 @@ class OtlpExportTest {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        Gates gates = gates("http://127.0.0.1:" + port);
+        Gatekeeper gates = gates("http://127.0.0.1:" + port);
         for (int i = 0; i < 5; i++) {
-            assertThat(decide(gates, "echo down-" + i).runs()).isTrue();
+            assertThat(decide(gates, "echo down-" + i)).isTrue();
         }
         Path queue = dir.resolve("state/shellgate/otlp-queue");
         assertThat(OtlpReceiver.await(() -> batches(queue) > 0)).isTrue();
@@ -222,8 +220,8 @@ class OtlpExportTest {
             try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
                 port = s.getLocalPort();
             }
-            Gates gates = gates("http://127.0.0.1:" + port);
-            assertThat(decide(gates, "echo muted").runs()).isTrue();
+            Gatekeeper gates = gates("http://127.0.0.1:" + port);
+            assertThat(decide(gates, "echo muted")).isTrue();
             // the shipper warns after the exporter failed: by then the SDK would have logged its own
             assertThat(OtlpReceiver.await(() -> ours.stream().anyMatch(m -> m.contains("did not take the audit records"))))
                     .as(ours.toString()).isTrue();

@@ -67,14 +67,6 @@ final class NativeFolder {
     }
 
     static Path cacheDir(Map<String, String> env) {
-        String explicit = env.get("SHELLGATE_CACHE_DIR");
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        String xdg = env.get("XDG_CACHE_HOME");
-        if (xdg != null && xdg.startsWith("/")) {
-            return Path.of(xdg, "shellgate");
-        }
-        return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".cache", "shellgate");
+        return io.shellgate.rules.Places.cache(env);
     }
 }

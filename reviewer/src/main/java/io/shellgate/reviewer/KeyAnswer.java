@@ -1,6 +1,5 @@
-package io.shellgate.launcher.internal.person;
+package io.shellgate.reviewer;
 
-import io.shellgate.reviewer.Answer;
 import java.time.Duration;
 
 /**

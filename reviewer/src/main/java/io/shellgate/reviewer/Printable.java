@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal.person;
+package io.shellgate.reviewer;
 
 /**
  * Text from an ask (a command line, a directory, a reason), made safe to print on a person's

@@ -1,0 +1,209 @@
+package io.shellgate.reviewer;
+
+import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.internal.AuditWriter;
+import io.shellgate.reviewer.internal.PolicyCache;
+import io.shellgate.reviewer.internal.ReviewPipeline;
+import io.shellgate.reviewer.internal.export.AuditSink;
+import io.shellgate.reviewer.internal.export.Exports;
+import io.shellgate.rules.FleetSettings;
+import io.shellgate.rules.FileFacts;
+import io.shellgate.rules.Policy;
+import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.Tier;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The one gate every door goes through ({@code -c} in its own JVM and through the server, the stdin
+ * session, the PTY proxy, the hook, the javaagent, the server): finds the policies, judges, reviews
+ * an ask (remembered approvals, the LLM reviewer, a person) and writes the audit record, and says
+ * what came of it as a {@link Result}. Built once per process from the gate's own configuration
+ * ({@link GateConfig}); a request's environment is what the command will see (the {@code PATH} its
+ * programs are found on, the variables it expands), never where the policies, approvals, LLM
+ * settings or audit log are found.
+ */
+public final class Gatekeeper {
+
+    private static final int MAX_PIPELINES = 64;
+
+    private final GateConfig config;
+    private final AuditWriter audit;
+    private final AuditSink gateExport;
+    private final Map<Policy, ReviewPipeline> pipelines = new IdentityHashMap<>();
+
+    private Gatekeeper(GateConfig config) {
+        this.config = config;
+        // a refusal made before any policy could be read is exported as the gate's own OTEL_* variables say
+        this.gateExport = Exports.sink(FleetSettings.NONE, config.env(), config.stateDir());
+        this.audit = new AuditWriter(config.stateDir(), gateExport);
+    }
+
+    /** The gate of a process with this configuration. */
+    public static Gatekeeper of(GateConfig config) {
+        return new Gatekeeper(config);
+    }
+
+    public GateConfig config() {
+        return config;
+    }
+
+    /** The policy in effect for a command in {@code cwd} (its settings choose the shell, for one). */
+    public Policy policy(Path cwd) throws PolicyException {
+        return load(cwd).policy();
+    }
+
+    /** The judge's verdict alone: nothing reviewed, nothing logged (for {@code check} and judge-only requests). */
+    public Verdict judge(JudgeRequest request) throws PolicyException {
+        JudgeRequest r = withHome(request);
+        return load(r.cwd()).judge().judge(r);
+    }
+
+    /**
+     * The request as the judge sees it: a command whose environment has no {@code HOME} (a session
+     * that ran {@code unset HOME}, a child given no environment) still has a home, the user's, as
+     * the shell's {@code ~} does then (from the password database); else the policy's {@code ~/}
+     * paths (the user's sensitive files) would match nothing for it.
+     */
+    private JudgeRequest withHome(JudgeRequest r) {
+        String home = config.env().get("HOME");
+        if (r.env().containsKey("HOME") || home == null) {
+            return r;
+        }
+        Map<String, String> env = new java.util.HashMap<>(r.env());
+        env.put("HOME", home);
+        return new JudgeRequest(r.argv() == null ? r.command() : null, r.dialect(), r.cwd(), env, r.positional(),
+                r.freshShell(), r.argv());
+    }
+
+    /** Decides on a command line for a client that waits as long as the review takes. */
+    public Result decide(JudgeRequest request, Origin origin, Person person) {
+        return decide(request, origin, person, null);
+    }
+
+    /**
+     * Decides whether {@code request} runs, and logs the decision.
+     *
+     * @param person who can answer at the door ({@link People#terminal}, the PTY's prompt), {@link
+     *     People#none()}, or {@link People#agentsOwnUser()} when the door's agent asks its own user;
+     *     whoever watches with {@code shellgate approvals --watch} is always asked too
+     * @param clientGone true once the client stopped waiting (a person's review ends then); may be null
+     */
+    public Result decide(JudgeRequest given, Origin origin, Person person, BooleanSupplier clientGone) {
+        return decide(given, null, origin, person, clientGone);
+    }
+
+    /**
+     * As {@link #decide(JudgeRequest, Origin, Person, BooleanSupplier)}, with the verdict already
+     * reached when {@code verdict} is not null (an agent's start-up probe, recognised in its exact
+     * form by {@link io.shellgate.judge.Envelopes}): it is reviewed and logged as any other.
+     */
+    public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone) {
+        JudgeRequest request = withHome(given);
+        if (config.stateDir() == null) {
+            return new Result.Refused(Tier.DENY, "audit-unavailable", "there is nowhere to write the audit log: neither"
+                    + " SHELLGATE_STATE_DIR, XDG_STATE_HOME nor HOME is set for shellgate; set one of them", whole(request),
+                    Step.GATE, null, null);
+        }
+        PolicyCache.Loaded loaded;
+        try {
+            loaded = load(request.cwd());
+        } catch (PolicyException e) {
+            String problem = audit.recordRefusal(request, origin, "policy-error", "the policy cannot be used: "
+                    + String.join("; ", e.problems()));
+            return new Result.PolicyBroken(e.problems(), warning(problem));
+        }
+        Verdict v = verdict;
+        try {
+            if (v == null) {
+                v = loaded.judge().judge(request);
+            }
+        } catch (RuntimeException e) {
+            String message = "the command could not be judged: " + e;
+            String problem = audit.recordRefusal(request, origin, "judge-error", message);
+            return new Result.Refused(Tier.DENY, "judge-error", message, whole(request), Step.JUDGE, null, warning(problem));
+        }
+        boolean handBack = People.isAgentsOwnUser(person);
+        ReviewRequest r = new ReviewRequest(request, v, origin, handBack ? null : person, !handBack, clientGone);
+        ReviewPipeline pipeline = pipeline(loaded.policy());
+        Decision d = pipeline.decide(r);
+        String problem = audit.record(r, d, pipeline.export());
+        if (problem != null && loaded.policy().audit().required()) {
+            return new Result.Refused(Tier.DENY, "audit-required", "the audit log cannot be written (" + problem
+                    + "), and [audit] required = true refuses every command until it can", whole(request), Step.GATE, v, null);
+        }
+        if (d.runs()) {
+            return new Result.Runs(v, d.step(), d.message(), warning(problem));
+        }
+        Reason primary = v.primary();
+        String message = v.tier() == Tier.ASK && d.step() != Step.JUDGE ? d.message() : primary.message();
+        return new Result.Refused(v.tier(), primary.rule(), message, primary.span(), d.step(), v, warning(problem));
+    }
+
+    /**
+     * Logs the starts a client made on an allow it reused ({@code ran} in docs/protocol.md), once
+     * per time in {@code times}; {@code verdict} is the allow they were made on, or null to judge
+     * the request now. Returns the warning when they could not be logged, else null.
+     */
+    public String ran(JudgeRequest given, Verdict verdict, Origin origin, long[] times) {
+        JudgeRequest request = withHome(given);
+        Verdict v = verdict;
+        if (v == null) {
+            try {
+                v = judge(request);
+            } catch (PolicyException | RuntimeException e) {
+                return warning(audit.recordRefusal(request, origin, "policy-error", "started on a reused allow; it cannot"
+                        + " be judged again now: " + e.getMessage()));
+            }
+        }
+        ReviewRequest r = new ReviewRequest(request, v, origin, null);
+        AuditSink export;
+        try {
+            export = pipeline(load(request.cwd()).policy()).export();
+        } catch (PolicyException e) {
+            export = gateExport;
+        }
+        return warning(audit.record(r, ReviewPipeline.ranDecision(r), times, export));
+    }
+
+    /**
+     * The file questions, with their answers, that an allow the judge reached on its own for
+     * {@code request} rests on (the policies' files, then the judge's): a client may reuse the
+     * allow while each gets the same answer. Null when the allow cannot be reused.
+     */
+    public List<FileFacts.Fact> facts(JudgeRequest given) {
+        JudgeRequest request = withHome(given);
+        try {
+            return PolicyCache.facts(request.cwd(), config.env(), config.explicitPolicy(), load(request.cwd()), request);
+        } catch (PolicyException e) {
+            return null;
+        }
+    }
+
+    private PolicyCache.Loaded load(Path cwd) throws PolicyException {
+        return PolicyCache.load(cwd, config.env(), config.explicitPolicy());
+    }
+
+    private ReviewPipeline pipeline(Policy policy) {
+        synchronized (pipelines) {
+            if (pipelines.size() >= MAX_PIPELINES && !pipelines.containsKey(policy)) {
+                pipelines.clear();
+            }
+            return pipelines.computeIfAbsent(policy, p -> new ReviewPipeline(p, config));
+        }
+    }
+
+    private static Span whole(JudgeRequest request) {
+        return new Span(0, request.command().length());
+    }
+
+    private static String warning(String problem) {
+        return problem == null ? null : "shellgate: warning: this decision is not in the audit log: " + problem;
+    }
+}

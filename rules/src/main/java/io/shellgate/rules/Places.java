@@ -1,0 +1,98 @@
+package io.shellgate.rules;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where shellgate's files are, decided here alone for every Java part (the launcher, the judge
+ * server, the javaagent, the judge's native libraries); the launcher script decides the same in
+ * {@code sg_rundir} and {@code sg_cachedir}. Each comes from the environment of the process that
+ * started the gate, never from a command's, and only an absolute path counts: a relative one would
+ * move with the working directory, so that a {@code cd} would change the gate's files.
+ */
+public final class Places {
+
+    private Places() {}
+
+    /** {@code $XDG_CONFIG_HOME/shellgate/policy.toml}, else {@code $HOME/.config/shellgate/policy.toml}; empty when neither is set. */
+    public static Optional<Path> userPolicy(Map<String, String> env) {
+        Optional<Path> config = absolute(env, "XDG_CONFIG_HOME");
+        if (config.isPresent()) {
+            return Optional.of(config.get().resolve("shellgate").resolve("policy.toml"));
+        }
+        return absolute(env, "HOME").map(h -> h.resolve(".config").resolve("shellgate").resolve("policy.toml"));
+    }
+
+    /**
+     * The state directory (audit log, approvals desk): {@code $SHELLGATE_STATE_DIR}, else
+     * {@code $XDG_STATE_HOME/shellgate}, else {@code $HOME/.local/state/shellgate}; empty when none
+     * is set, for the gate then refuses rather than log nowhere or somewhere no one looks.
+     */
+    public static Optional<Path> state(Map<String, String> env) {
+        Optional<Path> own = absolute(env, "SHELLGATE_STATE_DIR");
+        if (own.isPresent()) {
+            return own;
+        }
+        Optional<Path> xdg = absolute(env, "XDG_STATE_HOME");
+        if (xdg.isPresent()) {
+            return Optional.of(xdg.get().resolve("shellgate"));
+        }
+        return absolute(env, "HOME").map(h -> h.resolve(".local").resolve("state").resolve("shellgate"));
+    }
+
+    /**
+     * The judge server's run directory: {@code $SHELLGATE_RUN_DIR}, else {@code $XDG_RUNTIME_DIR/shellgate}
+     * when that directory exists, else {@code $XDG_STATE_HOME/shellgate/run}, else
+     * {@code ~/.local/state/shellgate/run} ({@code ~} from the password database when {@code HOME} is not set).
+     */
+    public static Path run(Map<String, String> env) {
+        Optional<Path> own = absolute(env, "SHELLGATE_RUN_DIR");
+        if (own.isPresent()) {
+            return own.get();
+        }
+        Optional<Path> runtime = absolute(env, "XDG_RUNTIME_DIR");
+        if (runtime.isPresent() && java.nio.file.Files.isDirectory(runtime.get())) {
+            return runtime.get().resolve("shellgate");
+        }
+        Optional<Path> state = absolute(env, "XDG_STATE_HOME");
+        if (state.isPresent()) {
+            return state.get().resolve("shellgate").resolve("run");
+        }
+        return home(env).resolve(".local").resolve("state").resolve("shellgate").resolve("run");
+    }
+
+    /**
+     * The cache (native libraries, the AOT cache): {@code $SHELLGATE_CACHE_DIR}, else
+     * {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}.
+     */
+    public static Path cache(Map<String, String> env) {
+        Optional<Path> own = absolute(env, "SHELLGATE_CACHE_DIR");
+        if (own.isPresent()) {
+            return own.get();
+        }
+        Optional<Path> xdg = absolute(env, "XDG_CACHE_HOME");
+        if (xdg.isPresent()) {
+            return xdg.get().resolve("shellgate");
+        }
+        return home(env).resolve(".cache").resolve("shellgate");
+    }
+
+    /** {@code $HOME}, else the user's home from the password database (as the shell's {@code ~} is then). */
+    private static Path home(Map<String, String> env) {
+        return absolute(env, "HOME").orElseGet(() -> Path.of(System.getProperty("user.home")));
+    }
+
+    private static Optional<Path> absolute(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Path p = Path.of(value);
+            return p.isAbsolute() ? Optional.of(p) : Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+}
