@@ -8,11 +8,12 @@ public final class JudgeDump {
     public static void main(String[] args) throws Exception {
         Judge judge = Judges.defaults();
         boolean examples = System.getenv("EXAMPLES") != null;
+        Dialect dialect = System.getenv("DIALECT") == null ? Dialect.BASH : Dialect.parse(System.getenv("DIALECT"));
         for (String a : args) {
             String text = a.replace("\\n", "\n");
             JudgeRequest request = examples
-                    ? io.shellgate.judge.internal.analysis.JudgeEngine.exampleRequest(text)
-                    : new JudgeRequest(text, Dialect.BASH, Path.of(System.getProperty("user.dir")), System.getenv());
+                    ? io.shellgate.judge.internal.analysis.JudgeEngine.exampleRequest(text, dialect)
+                    : new JudgeRequest(text, dialect, Path.of(System.getProperty("user.dir")), System.getenv());
             Verdict v = judge.judge(request);
             System.out.println(v.tier().id().toUpperCase() + "  " + text.replace("\n", "⏎"));
             for (Reason r : v.reasons()) {

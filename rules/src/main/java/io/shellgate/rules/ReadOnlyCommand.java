@@ -11,8 +11,8 @@ import java.util.List;
  * @param reason why the command is safe to run unasked
  * @param options the permitted options; anything else means ask
  * @param style how options are written: {@code gnu} (bundled short flags, {@code --long},
- *     anywhere), {@code posix} (the same, but only before the first operand) or {@code words}
- *     (single-dash words, as {@code find} has)
+ *     anywhere), {@code posix} (the same, but only before the first operand), {@code words}
+ *     (single-dash words, as {@code find} has) or {@code git} (as gnu, with {@code --no-} forms)
  * @param operands what the non-option arguments are
  * @param maxOperands the most operands allowed, or -1 for no limit
  * @param minArguments the fewest arguments (options and operands) it must have: {@code python3}
@@ -20,7 +20,10 @@ import java.util.List;
  * @param patternOptions for {@link Operands#PATTERN_FILES}: options that give the pattern, so
  *     that the first operand is a file too ({@code grep -e PATTERN FILE})
  * @param recursiveOptions options that make the command read directories recursively; {@code *}
- *     means it always does
+ *     means it always does; {@code -d=recurse} is an option with that value
+ * @param hiddenOptions for a command that reads recursively but skips hidden files and
+ *     directories unless told otherwise ({@code rg}), the options that tell it otherwise; empty
+ *     when it reads hidden files too
  * @param checker a built-in check of the command's own language ({@code sed}, {@code awk},
  *     {@code find}, {@code xargs}, {@code git}), or empty
  */
@@ -35,6 +38,7 @@ public record ReadOnlyCommand(
         int minArguments,
         List<String> patternOptions,
         List<String> recursiveOptions,
+        List<String> hiddenOptions,
         String checker,
         Examples examples,
         SourceLocation location,
@@ -45,6 +49,7 @@ public record ReadOnlyCommand(
         options = List.copyOf(options);
         patternOptions = List.copyOf(patternOptions);
         recursiveOptions = List.copyOf(recursiveOptions);
+        hiddenOptions = List.copyOf(hiddenOptions);
     }
 
     @Override
@@ -57,7 +62,9 @@ public record ReadOnlyCommand(
         GNU,
         WORDS,
         /** Options only before the first operand, as POSIX utilities and builtins take them ({@code printf}). */
-        POSIX
+        POSIX,
+        /** git's parse-options: as GNU, and {@code --no-NAME} negates every long option listed. */
+        GIT
     }
 
     /** What a command's operands are, which decides the checks they get. */

@@ -8,7 +8,8 @@ import java.util.List;
  * @param maxInputBytes longer command lines are asked about without being parsed
  * @param maxDepth how deeply {@code bash -c}, {@code eval} and substitutions are followed before
  *     the judge gives up and asks
- * @param timeBudgetMillis the longest a parse may take before the judge gives up and asks
+ * @param timeBudgetMillis a last guard on the clock: judging that takes longer asks (the judge counts
+ *     its work first, so that a line gets the same verdict however busy the machine is)
  * @param trustedDirs directories whose programs count as trusted even when the system-ownership
  *     check would not say so (Homebrew's {@code /opt/homebrew/bin}, say)
  * @param untrustedDirs directories whose programs are never trusted

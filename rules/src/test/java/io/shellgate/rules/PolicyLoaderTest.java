@@ -29,7 +29,7 @@ class PolicyLoaderTest {
         assertThat(policy.readOnly()).extracting(ReadOnlyCommand::id).contains("ls", "grep", "git-read-only");
         assertThat(policy.rules()).extracting(Rule::id).contains("rm-recursive-critical", "download-to-shell");
         assertThat(policy.wrappers()).extracting(Wrapper::id).contains("wrapper-timeout", "wrapper-sudo");
-        assertThat(policy.paths().get("sensitive")).contains("~/.ssh/**");
+        assertThat(policy.paths().get("sensitive")).contains("**/.ssh/**", "~/.ssh", "**/.env", "/run/secrets/**");
         assertThat(policy.settings().maxInputBytes()).isEqualTo(65536);
         assertThat(policy.notices()).isEmpty();
     }
@@ -216,5 +216,32 @@ class PolicyLoaderTest {
         assertThat(OptionSpec.parse("-NUM").arity()).isEqualTo(OptionSpec.Arity.NUMERIC);
         assertThatThrownBy(() -> OptionSpec.parse("x")).hasMessageContaining("is not an option spec");
         assertThat(OptionSpec.parse("-I=?")).isEqualTo(new OptionSpec("-I", OptionSpec.Arity.OPTIONAL));
+    }
+
+    @Test
+    void parsesTheValueKindsOfOptionSpecs() {
+        assertThat(OptionSpec.parse("-f=file")).isEqualTo(new OptionSpec("-f", OptionSpec.Arity.REQUIRED,
+                OptionSpec.Value.FILE, List.of()));
+        assertThat(OptionSpec.parse("--output=out").value()).isEqualTo(OptionSpec.Value.OUTPUT);
+        assertThat(OptionSpec.parse("--pre=code").value()).isEqualTo(OptionSpec.Value.CODE);
+        assertThat(OptionSpec.parse("-n=num").value()).isEqualTo(OptionSpec.Value.NUMBER);
+        assertThat(OptionSpec.parse("-e=pattern").value()).isEqualTo(OptionSpec.Value.PATTERN);
+        assertThat(OptionSpec.parse("--color=?text")).isEqualTo(new OptionSpec("--color", OptionSpec.Arity.OPTIONAL,
+                OptionSpec.Value.TEXT, List.of()));
+        assertThat(OptionSpec.parse("-d={read,skip,recurse}")).isEqualTo(new OptionSpec("-d", OptionSpec.Arity.REQUIRED,
+                OptionSpec.Value.CHOICE, List.of("read", "skip", "recurse")));
+        assertThat(OptionSpec.parse("-d={read,skip,recurse}").toString()).isEqualTo("-d={read,skip,recurse}");
+        // the older form, a bare =, still loads: a value of any kind
+        assertThat(OptionSpec.parse("-n=").value()).isEqualTo(OptionSpec.Value.UNSPECIFIED);
+        assertThatThrownBy(() -> OptionSpec.parse("-n=number")).hasMessageContaining("'number' is not a value kind");
+        assertThatThrownBy(() -> OptionSpec.parse("-d={a,}")).hasMessageContaining("is not a value word");
+    }
+
+    @Test
+    void reportsABadValueKindWithItsLocation() {
+        String text = "version = 1\n\n[[read-only]]\nid = \"mytool\"\ncommand = [\"mytool\"]\nreason = \"r\"\n"
+                + "options = [\"-x=path\"]\nmatch = [\"mytool\"]\n";
+        assertThatThrownBy(() -> load(user(text))).hasMessageContaining("policy.toml:7:")
+                .hasMessageContaining("'path' is not a value kind");
     }
 }

@@ -107,11 +107,13 @@ public final class LayerReader {
         JsonNode env = in.table(root, top, "environment");
         List<String> safe = List.of();
         List<String> dangerous = List.of();
+        List<String> secret = List.of();
         if (env != null) {
             List<Object> ep = List.of("environment");
-            in.checkKeys(env, ep, Set.of("safe", "dangerous"));
+            in.checkKeys(env, ep, Set.of("safe", "dangerous", "secret"));
             safe = in.strings(env, ep, "safe", false);
             dangerous = in.strings(env, ep, "dangerous", false);
+            secret = in.strings(env, ep, "secret", false);
         }
         JsonNode programs = in.table(root, top, "programs");
         List<String> downloaders = List.of();
@@ -130,7 +132,7 @@ public final class LayerReader {
         }
         ReviewReader review = new ReviewReader(in, source.layer());
         return new LayerSpec(source, maxInput, maxDepth, budget, trusted, untrusted, projects, shell, disable,
-                in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, shells(root),
+                in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, secret, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root),
                 auditRequired(root), new FleetReader(in, source.layer()).read(root));
@@ -226,7 +228,7 @@ public final class LayerReader {
             }
             List<Object> p = List.of("read-only", i);
             in.checkKeys(t, p, Set.of("id", "command", "reason", "options", "style", "operands", "max-operands",
-                    "min-arguments", "pattern-options", "recursive-options", "checker", "match", "not-match"));
+                    "min-arguments", "pattern-options", "recursive-options", "hidden-options", "checker", "match", "not-match"));
             String id = id(t, p);
             List<String> commands = commandNames(t, p, "command", true);
             String reason = reason(t, p);
@@ -236,8 +238,10 @@ public final class LayerReader {
                 parsedStyle = ReadOnlyCommand.Style.WORDS;
             } else if ("posix".equals(style)) {
                 parsedStyle = ReadOnlyCommand.Style.POSIX;
+            } else if ("git".equals(style)) {
+                parsedStyle = ReadOnlyCommand.Style.GIT;
             } else if (style != null && !style.equals("gnu")) {
-                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\", \"posix\" or \"words\"");
+                in.problem(path(p, "style"), "'" + style + "' is not a style; use \"gnu\", \"posix\", \"words\" or \"git\"");
             }
             String operands = in.string(t, p, "operands", false);
             ReadOnlyCommand.Operands parsedOperands = ReadOnlyCommand.Operands.FILES;
@@ -253,7 +257,8 @@ public final class LayerReader {
             String checker = in.string(t, p, "checker", false);
             out.add(new ReadOnlyCommand(id, commands, reason, options(t, p, "options"), parsedStyle, parsedOperands,
                     max == null ? -1 : max, min == null ? 0 : min, in.strings(t, p, "pattern-options", false),
-                    in.strings(t, p, "recursive-options", false), checker == null ? "" : checker,
+                    in.strings(t, p, "recursive-options", false), in.strings(t, p, "hidden-options", false),
+                    checker == null ? "" : checker,
                     examples(t, p), in.location(p), source.layer()));
         }
         return out;

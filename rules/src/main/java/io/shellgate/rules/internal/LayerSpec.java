@@ -27,6 +27,7 @@ record LayerSpec(
         Map<String, List<String>> paths,
         List<String> envSafe,
         List<String> envDangerous,
+        List<String> envSecret,
         Map<String, String> shells,
         List<Programs.Interpreter> interpreters,
         List<String> downloaders,

@@ -32,7 +32,7 @@ final class PolicyMerger {
 
     private int maxInputBytes = 65536;
     private int maxDepth = 8;
-    private int timeBudgetMillis = 250;
+    private int timeBudgetMillis = 5000;
     private String shell;
     private final Set<String> trustedDirs = new LinkedHashSet<>();
     private final Set<String> untrustedDirs = new LinkedHashSet<>();
@@ -40,6 +40,7 @@ final class PolicyMerger {
     private final Map<String, Set<String>> paths = new LinkedHashMap<>();
     private final Set<String> envSafe = new LinkedHashSet<>();
     private final Set<String> envDangerous = new LinkedHashSet<>();
+    private final Set<String> envSecret = new LinkedHashSet<>();
     private final Map<String, String> shells = new LinkedHashMap<>();
     private final Map<String, Programs.Interpreter> interpreters = new LinkedHashMap<>();
     private final Set<String> downloaders = new LinkedHashSet<>();
@@ -119,6 +120,8 @@ final class PolicyMerger {
             }
         });
         envDangerous.addAll(layer.envDangerous());
+        // naming a secret only adds reasons to ask: any layer may
+        envSecret.addAll(layer.envSecret());
         layer.shells().forEach((shell, dialect) -> {
             if (mayWeaken || !shells.containsKey(shell)) {
                 shells.put(shell, dialect);
@@ -241,7 +244,7 @@ final class PolicyMerger {
                 new Settings(maxInputBytes, maxDepth, timeBudgetMillis, List.copyOf(trustedDirs), List.copyOf(untrustedDirs),
                         List.copyOf(trustedProjects), shell),
                 readOnly, wrappers, rules,
-                new EnvironmentRules(List.copyOf(envSafe), List.copyOf(envDangerous)),
+                new EnvironmentRules(List.copyOf(envSafe), List.copyOf(envDangerous), List.copyOf(envSecret)),
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),

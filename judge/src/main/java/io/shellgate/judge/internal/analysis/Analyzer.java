@@ -24,7 +24,9 @@ final class Analyzer implements Expander.Callbacks {
     final HostView host;
     final Findings findings;
     final ShellParser parser;
-    final long deadline;
+    final Budget budget;
+    /** What a hundred tree-sitter operations cost in budget steps. */
+    static final long PARSE_STEP_COST = 10;
     /** The text of the command line being walked (of the nested script, inside bash -c). */
     private String text = "";
     final Expander expander = new Expander(this);
@@ -34,12 +36,12 @@ final class Analyzer implements Expander.Callbacks {
     /** When judging a nested script ({@code bash -c '...'}), every reason points at the outer command. */
     private Span spanOverride;
 
-    Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, long deadline) {
+    Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, Budget budget) {
         this.policy = policy;
         this.host = host;
         this.findings = findings;
         this.parser = parser;
-        this.deadline = deadline;
+        this.budget = budget;
         this.commands = new CommandJudge(this);
     }
 
@@ -81,6 +83,11 @@ final class Analyzer implements Expander.Callbacks {
         for (Span comment : script.comments()) {
             data(comment);
         }
+        if (scope.dialect == Dialect.ZSH && scope.depth == 0 && !script.comments().isEmpty()) {
+            // an interactive zsh reads # as a word unless INTERACTIVE_COMMENTS is set: "ls # ; rm x" runs rm
+            add(Checks.UNKNOWN_SYNTAX, Tier.ASK, "an interactive zsh reads # as an ordinary character unless the"
+                    + " interactive_comments option is set, so what follows it may run", script.comments().getFirst());
+        }
         return command(script.body(), scope, Stdin.NONE);
     }
 
@@ -106,19 +113,23 @@ final class Analyzer implements Expander.Callbacks {
             new WindowsBridge(this, env, cwd, scope.depth, spanOverride != null ? spanOverride : span).judge(text, dialect, false);
             return false;
         }
-        Script nested;
-        try {
-            nested = parser.parse(text, Math.max(1, deadline - System.nanoTime()));
-        } catch (ShellParser.ParseBudgetException e) {
-            add(Checks.TIME_BUDGET, Tier.ASK, "the nested script took too long to parse", span);
-            return false;
-        }
+        Script nested = parse(text);
         Span saved = spanOverride;
         spanOverride = saved != null ? saved : span;
         try {
             return script(text, nested, scope);
         } finally {
             spanOverride = saved;
+        }
+    }
+
+    /** Parses text within what is left of the budget; a parse past it stops the judging as the budget does. */
+    Script parse(String text) {
+        budget.spend(text.length() + 1L);
+        try {
+            return parser.parse(text, new ShellParser.Limits(budget.deadline(), budget.remaining() / PARSE_STEP_COST));
+        } catch (ShellParser.ParseBudgetException e) {
+            throw new Budget.Exhausted(e.getMessage(), e.getMessage().contains("time"));
         }
     }
 
@@ -136,6 +147,52 @@ final class Analyzer implements Expander.Callbacks {
     @Override
     public void opaque(Part.Opaque part) {
         add(Checks.UNKNOWN_SYNTAX, Tier.ASK, "shellgate does not understand part of a word: " + part.why(), part.span());
+    }
+
+    @Override
+    public void assigned(String name, Field subscript, Field value, Scope scope, Span span) {
+        Assignments.assign(this, scope, name, subscript, value.asExpanded(), false, span, "${" + name + ":=…} sets");
+    }
+
+    @Override
+    public void expanded(String name, Scope scope, Span span) {
+        if (policy.isSecretVariable(name)) {
+            add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, "expands $" + name + ", whose name marks a secret", span);
+        }
+    }
+
+    @Override
+    public void arithmetic(Field expression, Scope scope, Span span) {
+        Arithmetic.check(this, expression, scope, span);
+    }
+
+    @Override
+    public void subscript(String array, Field subscript, Scope scope, Span span) {
+        Arithmetic.subscript(this, array, subscript, scope, span);
+    }
+
+    @Override
+    public void variableName(Field name, Scope scope, Span span) {
+        Arithmetic.name(this, name, scope, span);
+    }
+
+    @Override
+    public Field indirect(String name, Field subscript, Scope scope, Span span) {
+        Field target = scope.lookup(name);
+        if (subscript == null && target != null && target.isLiteral() && Assignments.isName(target.plain())) {
+            // ${!x} where x plainly names a variable: that variable's value
+            expanded(target.plain(), scope, span);
+            Field value = scope.lookup(target.plain());
+            return value == null ? null : value.asExpanded();
+        }
+        add(Checks.DYNAMIC_CODE, Tier.ASK, "${!" + name + (subscript == null ? "" : "[…]") + "} expands the variable that "
+                + name + " names; a name with a subscript, such as a[$(cmd)], runs the command", span);
+        return Field.hole();
+    }
+
+    @Override
+    public Budget budget() {
+        return budget;
     }
 
     /** Whether content from the network may flow into this field. */
@@ -192,12 +249,57 @@ final class Analyzer implements Expander.Callbacks {
     }
 
     private boolean compound(Command.Compound k, Scope scope, Stdin stdin) {
+        if (k.variable() != null) {
+            return loop(k, scope, stdin);
+        }
         for (Word w : k.words()) {
             expander.single(w, scope);
         }
-        if (k.variable() != null) {
-            scope.vars.put(k.variable(), Field.hole());
+        boolean any = false;
+        for (Command body : k.bodies()) {
+            any |= command(body, scope, stdin);
         }
+        return any;
+    }
+
+    /** Loops of a few known values run the body once for each, in order, as the shell does. */
+    private static final int MAX_LOOP_VALUES = 16;
+
+    /**
+     * {@code for NAME in WORDS} and {@code select}: NAME is assigned (and judged as an assignment);
+     * when the values are known, the body is judged with each of them in turn, so that
+     * {@code for i in 1 2 3; do echo $((i*2)); done} reads known numbers.
+     */
+    private boolean loop(Command.Compound k, Scope scope, Stdin stdin) {
+        List<Field> values = new ArrayList<>();
+        for (Word w : k.words()) {
+            values.addAll(expander.expand(w, scope));
+        }
+        boolean known = !values.isEmpty() && values.size() <= MAX_LOOP_VALUES
+                && values.stream().allMatch(v -> !v.hasUnknown() && (v.isLiteral() || values.size() == 1));
+        if (k.words().isEmpty()) {
+            // for NAME; do: the positional parameters
+            known = false;
+        }
+        if (!known || values.stream().allMatch(v -> Arithmetic.isNumber(v.plain()))) {
+            Field value = known ? new Field(String.valueOf(Field.NUMBER), List.of(), false, true) : Field.hole();
+            Assignments.assign(this, scope, k.variable(), null, value, false, k.span(), k.kind() + " sets");
+            return body(k, scope, stdin);
+        }
+        boolean any = false;
+        for (int i = 0; i < values.size(); i++) {
+            Assignments.assign(this, scope, k.variable(), null, values.get(i).asExpanded(), false, k.span(), k.kind() + " sets");
+            int commands = findings.commands.size();
+            any |= body(k, scope, stdin);
+            if (i > 0) {
+                // the commands of the line are listed once, as written
+                findings.commands.subList(commands, findings.commands.size()).clear();
+            }
+        }
+        return any;
+    }
+
+    private boolean body(Command.Compound k, Scope scope, Stdin stdin) {
         boolean any = false;
         for (Command body : k.bodies()) {
             any |= command(body, scope, stdin);

@@ -26,8 +26,12 @@ final class Checker {
         return switch (entry.checker()) {
             case "find" -> FindCheck.check(a, inv, entry, args);
             case "xargs" -> xargs(a, inv, entry, args);
-            case "git" -> GitCheck.check(a, inv, sub, before, args);
-            case "jq" -> jq(a, inv, args);
+            case "git" -> GitCheck.check(a, inv, entry, sub, before, args);
+            case "jq" -> JqCheck.check(a, inv, args);
+            case "xxd" -> XxdCheck.check(a, inv, args);
+            case "ip" -> IpCheck.check(args);
+            case "tar" -> ArchiveCheck.tar(a, inv, entry, args);
+            case "unzip" -> ArchiveCheck.unzip(a, inv, CommandJudge.basename(inv.argv.getFirst().plain()), args);
             default -> null;
         };
     }
@@ -36,34 +40,31 @@ final class Checker {
     static void after(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed) {
         switch (entry.checker()) {
             case "sed" -> {
-                for (Field script : programs(parsed, List.of("-e", "--expression"))) {
-                    String problem = script.hasUnknown() ? "the sed script is computed at run time" : SedScript.problem(script.plain());
-                    if (problem != null) {
-                        a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "sed: " + problem, inv.span());
+                // GNU sed joins its -e scripts with newlines into one: a block may open in one and close in another
+                List<Field> scripts = programs(parsed, List.of("-e", "--expression"));
+                for (Field script : scripts.size() < 2 ? scripts : List.of(joined(scripts))) {
+                    if (script.hasUnknown()) {
+                        a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "sed: the script is computed at run time", inv.span());
+                        continue;
                     }
-                    String read = SedScript.readsFile(script.plain());
-                    if (read != null) {
-                        Sensitive.checkRead(a, Field.literal(read), inv.scope, inv.span(), "reads");
-                    }
+                    SedParser.Result r = SedParser.check(script.plain());
+                    effects(a, inv, "sed", r.problem(), r.reads(), r.writes(), r.commands());
                 }
             }
             case "awk" -> {
                 for (Field program : programs(parsed, List.of("-e", "--source"))) {
-                    List<String> reads = new ArrayList<>();
-                    String problem = program.hasUnknown() ? "the awk program is computed at run time"
-                            : AwkProgram.problem(program.plain(), reads);
-                    if (problem != null) {
-                        a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "awk: " + problem, inv.span());
+                    if (program.hasUnknown()) {
+                        a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "awk: the program is computed at run time", inv.span());
+                        continue;
                     }
-                    for (String file : reads) {
-                        Sensitive.checkRead(a, Field.literal(file), inv.scope, inv.span(), "reads");
-                    }
+                    AwkParser.Result r = AwkParser.check(program.plain());
+                    effects(a, inv, "awk", r.problem(), r.reads(), r.writes(), r.commands());
                 }
                 for (OptionParser.Opt o : parsed.options()) {
                     if ((o.name().equals("-v") || o.name().equals("--assign")) && o.value() != null) {
                         String v = o.value().plain();
                         String name = v.contains("=") ? v.substring(0, v.indexOf('=')) : v;
-                        if (name.equals("ENVIRON") || name.equals("PROCINFO")) {
+                        if (name.equals("ENVIRON") || name.equals("PROCINFO") || name.equals("SYMTAB")) {
                             a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "awk: assigns " + name, inv.span());
                         }
                     }
@@ -71,10 +72,16 @@ final class Checker {
             }
             case "shell-state" -> ShellState.check(a, inv);
             case "cd" -> changeDirectory(a, inv, parsed);
-            default -> {
-                // no further check
-            }
+            default -> ProgramChecks.after(a, inv, entry.checker(), parsed);
         }
+    }
+
+    private static Field joined(List<Field> scripts) {
+        Field out = scripts.getFirst();
+        for (Field f : scripts.subList(1, scripts.size())) {
+            out = out.concat(Field.literal("\n")).concat(f);
+        }
+        return out;
     }
 
     /** The scripts given by option ({@code -e}) or, without one, the first operand. */
@@ -120,51 +127,24 @@ final class Checker {
         return List.of();
     }
 
-    private static final Set<String> JQ_TWO_VALUES = Set.of("--arg", "--argjson");
-    private static final Set<String> JQ_FLAGS = Set.of("-r", "-c", "-e", "-s", "-n", "-j", "-a", "-S", "-C", "-M", "-R",
-            "--tab", "--raw-output", "--compact-output", "--exit-status", "--slurp", "--null-input", "--join-output",
-            "--sort-keys", "--raw-input", "--seq", "--stream", "--ascii-output", "--color-output",
-            "--monochrome-output", "--help", "--version");
-
-    private static final com.google.re2j.Pattern JQ_READS =
-            com.google.re2j.Pattern.compile("\\benv\\b|\\$ENV|\\$__prog_args|\\binput_filename\\b|\\bimport\\b|\\binclude\\b");
-    private static final com.google.re2j.Pattern JQ_BUNDLE = com.google.re2j.Pattern.compile("-[rcesnjaSCMR]+");
-
-    /** jq: {@code --arg} takes two values, the first operand is the filter, the rest are files. */
-    private static List<String> jq(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
-        Field filter = null;
-        List<Field> files = new ArrayList<>();
-        boolean argsMode = false;
-        for (int i = 0; i < args.size(); i++) {
-            Field f = args.get(i);
-            String t = f.plain();
-            if (!argsMode && t.startsWith("-") && t.length() > 1) {
-                if (JQ_TWO_VALUES.contains(t)) {
-                    i += 2;
-                } else if (t.equals("--indent")) {
-                    i++;
-                } else if (t.equals("--args") || t.equals("--jsonargs")) {
-                    argsMode = true;
-                } else if (!JQ_FLAGS.contains(t) && !JQ_BUNDLE.matcher(t).matches()) {
-                    return List.of("the option " + t + " is not on the permitted list");
-                }
-            } else if (filter == null) {
-                filter = f;
-            } else if (!argsMode) {
-                files.add(f);
-            }
+    /** Reports what a sed script or awk program does: why it is not read-only, the files it reads and writes. */
+    private static void effects(Analyzer a, CommandJudge.Invocation inv, String language, String problem, List<String> reads,
+            List<String> writes, List<String> commands) {
+        for (String command : commands) {
+            // the command runs with sh -c: a catastrophe there is refused, not only asked about
+            Special.code(a, inv, Field.literal(command), io.shellgate.judge.Dialect.SH,
+                    Special.child(inv, io.shellgate.judge.Dialect.SH, null), language + "'s command");
         }
-        if (filter != null) {
-            if (filter.hasUnknown()) {
-                a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, "jq: the filter is computed at run time", inv.span());
-            } else if (JQ_READS.matcher(filter.plain()).find()) {
-                a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, "jq: the filter reads the environment or other files", inv.span());
-            }
+        if (problem != null) {
+            a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, language + ": " + problem, inv.span());
+            return;
         }
-        for (Field f : files) {
-            Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads");
+        for (String file : reads) {
+            Sensitive.checkRead(a, Field.literal(file), inv.scope, inv.span(), "reads");
         }
-        return List.of();
+        for (String file : writes) {
+            Redirects.write(a, Field.literal(file), inv.scope, inv.span());
+        }
     }
 
     /** {@code cd DIR}: later commands run in DIR (or still here, if cd fails). */
@@ -175,7 +155,11 @@ final class Checker {
         }
         Scope scope = inv.scope;
         Field target = parsed.operands().isEmpty() ? scope.vars.get("HOME") : parsed.operands().getFirst();
-        if (program.equals("popd") || target == null || !target.isLiteral() || target.plain().equals("-")) {
+        Field cdpath = scope.lookup("CDPATH");
+        boolean searched = cdpath != null && !cdpath.text().isEmpty() && target != null && !target.plain().startsWith("/")
+                && !target.plain().startsWith(".");
+        // popd, cd -, a computed target, or a relative one that CDPATH may find elsewhere: unknown
+        if (program.equals("popd") || target == null || !target.isLiteral() || target.plain().equals("-") || searched) {
             scope.cwds = List.of();
             scope.vars.put("PWD", Field.hole());
             return;

@@ -25,12 +25,14 @@ final class Checks {
     static final String WRAPPER_OPTION = "wrapper-option";
     static final String GIT_REPO_CONFIG = "git-repo-config";
     static final String GIT_OPTION = "git-option";
+    static final String PROJECT_CONFIG = "project-config";
     static final String PROGRAM_LANGUAGE = "program-language";
     static final String UNKNOWN_SYNTAX = "unknown-syntax";
     static final String PARSE_ERROR = "parse-error";
     static final String INPUT_TOO_LARGE = "input-too-large";
     static final String NESTING_TOO_DEEP = "nesting-too-deep";
     static final String TIME_BUDGET = "time-budget";
+    static final String WORK_BUDGET = "work-budget";
     static final String INTERNAL_ERROR = "internal-error";
     static final String UNUSUAL_CHARACTERS = "unusual-characters";
     static final String ZSH_CODE = "zsh-code-execution";

@@ -49,6 +49,8 @@ final class CommandJudge {
         boolean unknownSubcommand;
         /** Why the read-only entries that know this command did not accept it. */
         final List<String> problems = new ArrayList<>();
+        /** Values of options that run them as commands, judged as shell code after the entries ({@link OptionValues}). */
+        final List<Field> code = new ArrayList<>();
 
         Invocation(Command.Simple node, Scope scope, Stdin stdin, List<Field> argv, Map<String, Field> env) {
             this.node = node;
@@ -69,10 +71,7 @@ final class CommandJudge {
     }
 
     boolean judge(Command.Simple node, Scope scope, Stdin stdin) {
-        if (System.nanoTime() - a.deadline > 0) {
-            a.add(Checks.TIME_BUDGET, Tier.ASK, "judging took longer than the time budget", node.span());
-            return false;
-        }
+        a.budget.spend(16);
         int mark = a.findings.mark();
         if (scope.dialect == io.shellgate.judge.Dialect.ZSH) {
             Zsh.check(a, node);
@@ -113,9 +112,16 @@ final class CommandJudge {
                 env.put(name, v);
             }
         }
+        // IFS= read -r line: IFS before read only says how read splits what it reads
+        boolean read = program != null && (program.equals("read") || program.equals("mapfile") || program.equals("readarray"))
+                && a.policy.isBuiltin(scope.dialect, program) && !argv.getFirst().plain().contains("/");
         for (Assignment as : node.assignments()) {
-            Field value = Assignments.prefix(a, as, scope, node.span());
+            Field value = read && as.name().equals("IFS") && as.subscript() == null
+                    ? a.expander.single(as.value(), scope) : Assignments.prefix(a, as, scope, node.span());
             env.put(as.name(), value);
+        }
+        if (scope.options.keyword) {
+            keywordAssignments(node, scope, env);
         }
         Invocation inv = new Invocation(node, scope, in, argv, env);
         inv.dynamicName = argv.getFirst().expanded() || computedName;
@@ -128,6 +134,25 @@ final class CommandJudge {
                     inv.resolved, tier, node.span(), scope.depth));
         }
         return downloads;
+    }
+
+    /**
+     * After {@code set -k}, a word anywhere on the line that looks like an assignment goes to the
+     * command's environment ({@code set -k; sh -c ls LD_PRELOAD=x}).
+     */
+    private void keywordAssignments(Command.Simple node, Scope scope, Map<String, Field> env) {
+        for (int i = 1; i < node.words().size(); i++) {
+            Word w = node.words().get(i);
+            if (w.parts().isEmpty() || !(w.parts().getFirst() instanceof Part.Literal l) || l.quoted()) {
+                continue;
+            }
+            int eq = l.text().indexOf('=');
+            String name = eq > 0 ? l.text().substring(0, l.text().charAt(eq - 1) == '+' ? eq - 1 : eq) : "";
+            if (Assignments.isName(name)) {
+                Assignments.environment(a, scope, name, w.span());
+                env.put(name, a.expander.single(w, scope));
+            }
+        }
     }
 
     /** Judges an argument vector a command runs ({@code xargs CMD}, {@code find -exec CMD}) like a simple command. */

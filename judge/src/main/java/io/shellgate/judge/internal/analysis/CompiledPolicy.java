@@ -37,6 +37,9 @@ final class CompiledPolicy {
     final Map<String, PathSet> pathSets = new LinkedHashMap<>();
     final NameSet envSafe;
     final NameSet envDangerous;
+    /** Upper-cased: secret names are matched ignoring case. */
+    private final NameSet envSecret;
+    private final java.util.concurrent.ConcurrentHashMap<String, Boolean> secretNames = new java.util.concurrent.ConcurrentHashMap<>();
     final Map<String, String> shells;
     final List<InterpreterSpec> interpreters = new ArrayList<>();
     final NameSet downloaders;
@@ -93,6 +96,7 @@ final class CompiledPolicy {
         }
         envSafe = new NameSet(policy.environment().safe());
         envDangerous = new NameSet(policy.environment().dangerous());
+        envSecret = new NameSet(policy.environment().secret().stream().map(s -> s.toUpperCase(java.util.Locale.ROOT)).toList());
         shells = Map.copyOf(policy.programs().shells());
         for (Programs.Interpreter i : policy.programs().interpreters()) {
             interpreters.add(new InterpreterSpec(i, new NameSet(i.names()), new OptionParser(i.codeOptions(), ReadOnlyCommand.Style.GNU)));
@@ -138,6 +142,20 @@ final class CompiledPolicy {
             }
         }
         return out;
+    }
+
+    /** Whether a variable's name marks it as holding a secret ({@code GITHUB_TOKEN}, {@code db_password}). */
+    boolean isSecretVariable(String name) {
+        Boolean known = secretNames.get(name);
+        if (known != null) {
+            return known;
+        }
+        boolean secret = envSecret.contains(name.toUpperCase(java.util.Locale.ROOT));
+        // every expansion asks this: the few names a session uses are remembered (a bounded number)
+        if (secretNames.size() < 4096) {
+            secretNames.put(name, secret);
+        }
+        return secret;
     }
 
     PathSet paths(String name) {

@@ -47,4 +47,9 @@ final class ExampleHostView implements HostView {
     public String gitConfigProblem(Path cwd) {
         return null;
     }
+
+    @Override
+    public String projectFile(Path cwd, List<String> names) {
+        return null;
+    }
 }

@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.syntax.Part;
 import io.shellgate.judge.internal.syntax.Script;
 import io.shellgate.judge.internal.syntax.Word;
@@ -15,16 +16,35 @@ import java.util.Set;
  */
 final class Expander {
 
-    /** Parts the judge reads from its {@link Analyzer}: nested code and text it cannot interpret. */
+    /** Parts the judge reads from its {@link Analyzer}: nested code, state changes and text it cannot interpret. */
     interface Callbacks {
 
         /** Judges a substitution's script, which runs in a copy of {@code scope}. */
         void nested(Script script, Scope scope);
 
         void opaque(Part.Opaque part);
+
+        /** {@code ${NAME:=word}} and {@code ${NAME=word}} assign NAME (with its subscript, or null). */
+        void assigned(String name, Field subscript, Field value, Scope scope, Span span);
+
+        /** A variable's value is expanded (a secret's name asks). */
+        void expanded(String name, Scope scope, Span span);
+
+        /** Text the shell evaluates as arithmetic: what it reads and assigns, and the code in it. */
+        void arithmetic(Field expression, Scope scope, Span span);
+
+        /** An array subscript, evaluated as arithmetic unless the array is associative. */
+        void subscript(String array, Field subscript, Scope scope, Span span);
+
+        /** Text read as a variable's name ({@code [[ -v NAME ]]}): its subscript is evaluated. */
+        void variableName(Field name, Scope scope, Span span);
+
+        /** {@code ${!x}} expands the variable x names: its value, unknown unless x plainly names one. */
+        Field indirect(String name, Field subscript, Scope scope, Span span);
+
+        Budget budget();
     }
 
-    private static final int MAX_BRACE_WORDS = 128;
     private static final Set<String> NUMERIC = Set.of("RANDOM", "LINENO", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME",
             "BASHPID", "PPID", "UID", "EUID", "SRANDOM", "#", "?", "$", "!");
 
@@ -48,7 +68,9 @@ final class Expander {
             lead.append(l.text());
         }
         boolean assignmentLike = ASSIGNMENT_TILDE.matcher(lead).lookingAt();
-        for (List<Part> alternative : braces(word.parts())) {
+        List<List<Part>> alternatives = Braces.expand(word.parts());
+        callbacks.budget().spend(alternatives.size());
+        for (List<Part> alternative : alternatives) {
             out.addAll(fields(alternative, scope, true, assignmentLike));
         }
         return out;
@@ -66,6 +88,7 @@ final class Expander {
 
     private List<Field> fields(List<Part> parts, Scope scope, boolean split, boolean assignmentLike) {
         Builder b = new Builder();
+        callbacks.budget().spend(parts.size());
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
             switch (part) {
@@ -105,11 +128,17 @@ final class Expander {
                     b.keep = true;
                 }
                 case Part.Arithmetic a -> {
-                    for (Word w : a.inner()) {
-                        single(w, scope);
-                    }
+                    callbacks.arithmetic(single(new Word(a.expression(), a.span()), scope), scope, a.span());
                     b.current.append(Field.NUMBER);
                     b.expanded = true;
+                    b.keep = true;
+                }
+                case Part.VariableName n -> {
+                    Field name = single(new Word(n.parts(), n.span()), scope);
+                    callbacks.variableName(name, scope, n.span());
+                    b.append(name.text(), false);
+                    b.producers.addAll(name.producers());
+                    b.expanded |= name.expanded();
                     b.keep = true;
                 }
                 case Part.Opaque o -> {
@@ -124,9 +153,15 @@ final class Expander {
     }
 
     private void param(Part.Param p, Scope scope, Builder b, boolean split) {
+        // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used, and
+        // only once: expanding an operand again for its value made nested defaults exponential
+        List<Field> operands = new ArrayList<>(p.operands().size());
         for (Word operand : p.operands()) {
-            // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used
-            single(operand, scope);
+            operands.add(single(operand, scope));
+        }
+        Field subscript = p.subscript() == null ? null : single(p.subscript(), scope);
+        if (!p.operator().equals("names")) {
+            callbacks.expanded(p.name(), scope, p.span());
         }
         if ((p.name().equals("@") || p.name().equals("*")) && p.operator().isEmpty() && scope.positional != null) {
             List<Field> pos = scope.positional;
@@ -146,7 +181,7 @@ final class Expander {
             b.keep |= p.quoted() && p.name().equals("*");
             return;
         }
-        Field value = evaluate(p, scope);
+        Field value = evaluate(p, scope, subscript, operands);
         if (value == null) {
             b.keep |= p.quoted();
             return;
@@ -155,7 +190,9 @@ final class Expander {
         b.keep |= p.quoted();
     }
 
-    private static void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+    private void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+        // a value copied into a word costs its length: "a=$a$a" doubles it each time
+        callbacks.budget().spend(1 + value.text().length() / 2);
         b.producers.addAll(value.producers());
         b.processSub |= value.processSub();
         if (!value.isLiteral() || quoted || !split) {
@@ -163,7 +200,7 @@ final class Expander {
             b.keep |= !value.text().isEmpty();
             return;
         }
-        if (scope.ifsChanged) {
+        if (scope.options.ifsChanged) {
             b.current.append(Field.HOLE);
             return;
         }
@@ -186,8 +223,21 @@ final class Expander {
     }
 
     /** A parameter's value: a field, null when it is unset and empty, or a hole when unknown. */
-    private Field evaluate(Part.Param p, Scope scope) {
+    private Field evaluate(Part.Param p, Scope scope, Field subscript, List<Field> operands) {
         String name = p.name();
+        String op = p.operator();
+        switch (op) {
+            case "names", "keys" -> {
+                // the names of variables, or the keys of an array: text the judge does not compute
+                return Field.hole();
+            }
+            case "indirect" -> {
+                return callbacks.indirect(name, subscript, scope, p.span());
+            }
+            default -> {
+                // the value itself, below
+            }
+        }
         if (NUMERIC.contains(name)) {
             return new Field(String.valueOf(Field.NUMBER), List.of(), false);
         }
@@ -202,23 +252,40 @@ final class Expander {
         } else {
             value = scope.lookup(name);
         }
+        if (subscript != null) {
+            String index = subscript.plain();
+            if (!subscript.isLiteral() || !index.equals("@") && !index.equals("*")) {
+                callbacks.subscript(name, subscript, scope, p.span());
+            }
+            // an element's value is not followed
+            value = value == null ? null : Field.hole();
+        }
         boolean set = value != null;
         boolean empty = value == null || value.text().isEmpty();
-        switch (p.operator()) {
+        boolean variable = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_');
+        switch (op) {
             case "" -> {
                 return value;
             }
             case ":-", "-", ":=", "=" -> {
-                boolean useDefault = p.operator().startsWith(":") ? empty : !set;
+                Field def = operands.isEmpty() ? Field.literal("") : operands.getFirst();
+                boolean assigns = op.endsWith("=") && variable;
                 if (value != null && value.hasUnknown()) {
+                    if (assigns) {
+                        // it may assign: judge the assignment, and the value stays unknown
+                        callbacks.assigned(name, subscript, def, scope, p.span());
+                        if (subscript == null) {
+                            scope.vars.put(name, Field.hole());
+                        }
+                    }
                     return Field.hole();
                 }
+                boolean useDefault = op.startsWith(":") ? empty : !set;
                 if (!useDefault) {
                     return value;
                 }
-                Field def = p.operands().isEmpty() ? Field.literal("") : single(p.operands().getFirst(), scope);
-                if (p.operator().endsWith("=") && !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.startsWith("_"))) {
-                    scope.vars.put(name, def);
+                if (assigns) {
+                    callbacks.assigned(name, subscript, def, scope, p.span());
                 }
                 return def;
             }
@@ -226,8 +293,8 @@ final class Expander {
                 if (value != null && value.hasUnknown()) {
                     return Field.hole();
                 }
-                boolean use = p.operator().startsWith(":") ? !empty : set;
-                return use && !p.operands().isEmpty() ? single(p.operands().getFirst(), scope) : null;
+                boolean use = op.startsWith(":") ? !empty : set;
+                return use && !operands.isEmpty() ? operands.getFirst() : null;
             }
             case ":?", "?" -> {
                 return value;
@@ -236,7 +303,7 @@ final class Expander {
                 return new Field(String.valueOf(Field.NUMBER), List.of(), false);
             }
             default -> {
-                // pattern removal, substitution, case changes, indirection, arrays: not computed
+                // substrings, pattern removal, substitution, case changes: not computed
                 return value == null ? Field.hole() : new Field(String.valueOf(Field.HOLE), value.producers(), false);
             }
         }
@@ -266,124 +333,6 @@ final class Expander {
             return Field.HOLE + rest;
         }
         return home.text() + rest;
-    }
-
-    /** Brace expansion of unquoted literal text: {@code /{etc,usr}} becomes two words. */
-    private static List<List<Part>> braces(List<Part> parts) {
-        List<List<Part>> out = new ArrayList<>();
-        out.add(parts);
-        for (int round = 0; round < 8; round++) {
-            List<List<Part>> next = new ArrayList<>();
-            boolean changed = false;
-            for (List<Part> alt : out) {
-                List<List<Part>> expanded = expandFirstBrace(alt);
-                if (expanded == null) {
-                    next.add(alt);
-                } else {
-                    next.addAll(expanded);
-                    changed = true;
-                }
-                if (next.size() > MAX_BRACE_WORDS) {
-                    return List.of(List.of(new Part.Opaque("too many brace alternatives", parts.getFirst().span())));
-                }
-            }
-            out = next;
-            if (!changed) {
-                break;
-            }
-        }
-        return out;
-    }
-
-    private static List<List<Part>> expandFirstBrace(List<Part> parts) {
-        for (int i = 0; i < parts.size(); i++) {
-            if (!(parts.get(i) instanceof Part.Literal l) || l.quoted()) {
-                continue;
-            }
-            String t = l.text();
-            int open = t.indexOf('{');
-            while (open >= 0) {
-                int close = matching(t, open);
-                if (close > open) {
-                    List<String> items = items(t.substring(open + 1, close));
-                    if (items != null && open == 0 && i > 0 && parts.get(i - 1) instanceof Part.Param
-                            && items.stream().anyMatch(x -> !x.isEmpty() && (Character.isLetterOrDigit(x.charAt(0)) || x.charAt(0) == '_'))) {
-                        // bash expands braces before variables: $X{p,q} means $Xp and $Xq
-                        return List.of(List.of(new Part.Opaque("braces right after a variable name", l.span())));
-                    }
-                    if (items != null) {
-                        List<List<Part>> out = new ArrayList<>();
-                        for (String item : items) {
-                            List<Part> copy = new ArrayList<>(parts);
-                            copy.set(i, new Part.Literal(t.substring(0, open) + item + t.substring(close + 1), false, l.span()));
-                            out.add(copy);
-                        }
-                        return out;
-                    }
-                }
-                open = t.indexOf('{', open + 1);
-            }
-        }
-        return null;
-    }
-
-    private static int matching(String t, int open) {
-        int depth = 0;
-        for (int i = open; i < t.length(); i++) {
-            if (t.charAt(i) == '{') {
-                depth++;
-            } else if (t.charAt(i) == '}' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The alternatives inside braces: {@code a,b,c} or a sequence {@code 1..3}; null if neither. */
-    private static List<String> items(String body) {
-        List<String> items = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i < body.length(); i++) {
-            char c = body.charAt(i);
-            if (c == '{') {
-                depth++;
-            } else if (c == '}') {
-                depth--;
-            } else if (c == ',' && depth == 0) {
-                items.add(body.substring(start, i));
-                start = i + 1;
-            }
-        }
-        if (!items.isEmpty()) {
-            items.add(body.substring(start));
-            return items;
-        }
-        String[] range = body.split("\\.\\.");
-        if (range.length == 2 || range.length == 3) {
-            try {
-                int a = Integer.parseInt(range[0]);
-                int b = Integer.parseInt(range[1]);
-                int step = range.length == 3 ? Math.max(1, Math.abs(Integer.parseInt(range[2]))) : 1;
-                if (Math.abs((long) b - a) / step > MAX_BRACE_WORDS) {
-                    return null;
-                }
-                for (int x = a; a <= b ? x <= b : x >= b; x += a <= b ? step : -step) {
-                    items.add(Integer.toString(x));
-                }
-                return items;
-            } catch (NumberFormatException e) {
-                if (range.length == 2 && range[0].length() == 1 && range[1].length() == 1) {
-                    char a = range[0].charAt(0);
-                    char b = range[1].charAt(0);
-                    for (char x = a; a <= b ? x <= b : x >= b; x += (char) (a <= b ? 1 : -1)) {
-                        items.add(String.valueOf(x));
-                    }
-                    return items;
-                }
-            }
-        }
-        return null;
     }
 
     /** Accumulates the fields of one word. */

@@ -112,6 +112,19 @@ public record Field(String text, List<Script> producers, boolean processSub, boo
         return sb.toString();
     }
 
+    /**
+     * The text with file name pattern characters as themselves but unknown parts still marked:
+     * how a builtin reads a name such as {@code a[1]} it is given unquoted.
+     */
+    String textWithoutPatterns() {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            sb.append(c == HOLE || c == NUMBER ? c : unmark(c));
+        }
+        return sb.toString();
+    }
+
     static char unmark(char c) {
         return switch (c) {
             case STAR -> '*';

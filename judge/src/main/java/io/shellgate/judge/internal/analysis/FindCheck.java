@@ -84,7 +84,7 @@ final class FindCheck {
             if (spec.arity() == OptionSpec.Arity.REQUIRED) {
                 i++;
                 if (i < args.size()) {
-                    ReadOnly.optionValue(a, inv, new OptionParser.Opt(t, args.get(i), f));
+                    ReadOnly.optionValue(a, inv, new OptionParser.Opt(t, args.get(i), f, spec));
                     if (t.equals("-name") && args.get(i).isLiteral()) {
                         names.add(new NameSet(List.of(args.get(i).plain())));
                     } else if (t.equals("-iname") && args.get(i).isLiteral()) {

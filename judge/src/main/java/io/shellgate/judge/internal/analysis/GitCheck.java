@@ -1,115 +1,145 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * git: read-only subcommands are allowed only without global options that run code or change
- * the repository, without options that write files or run external diff and textconv programs,
- * and in a repository whose local config does not make git run programs. Listing subcommands
- * ({@code git branch}, {@code git tag}...) are read-only only in their listing forms.
+ * git: the subcommand's arguments are parsed with its grammar, as git's parse-options reads them
+ * (options listed in full, {@code --no-} forms, bundles, attached values); global options before
+ * the subcommand are only those that change neither the program run nor the repository, and
+ * {@code -C DIR}. Files git reads are checked against the sensitive paths: option values of the
+ * file kind, {@code REV:PATH} and pathspecs, both sides of {@code git diff} (which compares any
+ * two files outside the work tree), the untracked files of {@code git grep --untracked}. The
+ * listing subcommands are read-only only in their listing forms, and the repository's own config
+ * must not make git run programs.
  */
 final class GitCheck {
 
-    private static final Set<String> FORBIDDEN = Set.of("--output", "--ext-diff", "--textconv", "--exec",
-            "--open-files-in-pager", "-O", "--upload-pack", "--receive-pack", "--filters", "--run", "--paginate", "-p");
-    private static final Set<String> PATCH_OK = Set.of("log", "show", "diff", "whatchanged", "diff-tree", "diff-files",
-            "diff-index", "range-diff", "stash", "blame", "annotate", "grep", "shortlog", "cat-file", "rev-list");
-    private static final Set<String> BRANCH_LIST = Set.of("-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv",
-            "--verbose", "--show-current", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at",
-            "--column", "--no-column", "--color", "--no-color", "-i", "--ignore-case", "--omit-empty", "-q", "--quiet");
-    private static final Set<String> BRANCH_LIST_VALUE = Set.of("--format", "--sort", "--abbrev", "--contains",
-            "--no-contains", "--merged", "--no-merged", "--points-at");
+    /** Subcommands whose operands name tracked or untracked files whose contents they print. */
+    private static final Set<String> READS_PATHS = Set.of("log", "show", "whatchanged", "diff", "diff-tree", "diff-files",
+            "diff-index", "range-diff", "stash", "blame", "annotate", "grep", "cat-file", "reflog");
 
     private GitCheck() {}
 
-    static List<String> check(Analyzer a, CommandJudge.Invocation inv, String sub, List<Field> before, List<Field> args) {
+    static List<String> check(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
         List<String> problems = new ArrayList<>();
-        Set<String> readOnlyGlobals = a.policy.readOnlyGlobalOptions.getOrDefault("git", Set.of());
-        for (Field f : before) {
-            String name = f.plain().contains("=") ? f.plain().substring(0, f.plain().indexOf('=')) : f.plain();
-            if (!readOnlyGlobals.contains(name)) {
-                problems.add("the global option " + name + " can make git run programs or use another repository");
-                return problems;
-            }
-        }
-        for (Field f : args) {
-            if (!f.isLiteral()) {
-                if (f.mayBeOption()) {
-                    problems.add("the argument " + f.display() + " is computed at run time and could be an option");
-                    return problems;
-                }
-                continue;
-            }
-            String t = f.plain();
-            String name = t.startsWith("--") && t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
-            if (name.equals("--")) {
-                break;
-            }
-            if (t.startsWith("-O") && sub.equals("grep") || FORBIDDEN.contains(name) && !(name.equals("-p") && PATCH_OK.contains(sub))) {
-                problems.add("the option " + name + " makes git write a file or run a program");
-                return problems;
-            }
-        }
-        String listing = listing(sub, args);
-        if (listing != null) {
-            problems.add(listing);
+        String dir = globals(a, before, problems);
+        if (!problems.isEmpty()) {
             return problems;
         }
+        OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
+        OptionValues.judgeCode(a, inv, parsed);
+        if (!parsed.problems().isEmpty()) {
+            return parsed.problems();
+        }
+        if (!parsed.dynamic().isEmpty()) {
+            return List.of("the argument " + parsed.dynamic().getFirst().display() + " is computed at run time and could be an option");
+        }
+        String form = GitForms.problem(sub, parsed);
+        if (form != null) {
+            return List.of(form);
+        }
+        for (OptionParser.Opt o : parsed.options()) {
+            OptionValues.check(a, inv, o.value() == null ? o : new OptionParser.Opt(o.name(), in(dir, o.value()), o.raw(), o.spec()));
+            if (o.name().equals("-L") && o.value() != null && o.value().plain().contains(":")) {
+                path(a, inv, dir, o.value().plain().substring(o.value().plain().lastIndexOf(':') + 1));
+            }
+        }
+        if (READS_PATHS.contains(sub)) {
+            List<Field> operands = parsed.operands();
+            if (sub.equals("grep") && !parsed.hasAny(entry.patternOptions()) && !operands.isEmpty()) {
+                operands = operands.subList(1, operands.size());
+            }
+            for (Field f : operands) {
+                if (f.isLiteral()) {
+                    path(a, inv, dir, pathPart(f.plain()));
+                }
+            }
+            if (sub.equals("grep") && (parsed.has("--untracked") || parsed.has("--no-index"))) {
+                for (Field f : operands.isEmpty() ? List.of(Field.literal(".")) : operands) {
+                    Sensitive.checkRecursive(a, in(dir, f), inv.scope, inv.span());
+                }
+            }
+        }
         Path cwd = inv.scope.singleCwd();
-        String config = cwd == null ? "the working directory is not known" : a.host.gitConfigProblem(cwd);
+        Path where = cwd == null ? null : dir == null ? cwd : cwd.resolve(dir).normalize();
+        String config = where == null ? "the working directory is not known" : a.host.gitConfigProblem(where);
         if (config != null) {
             a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + config + "; review the repository's config before running git in it",
                     inv.span());
         }
-        return problems;
+        return List.of();
     }
 
-    /** Why the arguments are not a listing form of a listing subcommand; null when they are, or for other subcommands. */
-    private static String listing(String sub, List<Field> args) {
-        List<String> words = args.stream().map(Field::plain).toList();
-        List<String> operands = words.stream().filter(w -> !w.startsWith("-")).toList();
-        return switch (sub) {
-            case "branch", "tag" -> {
-                boolean list = words.contains("-l") || words.contains("--list") || sub.equals("branch")
-                        && (words.contains("-a") || words.contains("-r") || words.contains("--all") || words.contains("--remotes"));
-                for (int i = 0; i < words.size(); i++) {
-                    String w = words.get(i);
-                    String n = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
-                    if (!w.startsWith("-")) {
-                        if (i > 0 && BRANCH_LIST_VALUE.contains(words.get(i - 1))) {
-                            continue;
-                        }
-                        if (!list) {
-                            yield "git " + sub + " with a name creates or changes a " + sub;
-                        }
-                    } else if (!(BRANCH_LIST.contains(n) || BRANCH_LIST_VALUE.contains(n) || n.matches("-n\\d*"))) {
-                        yield "git " + sub + " " + n + " changes " + sub + "es";
-                    }
+    /**
+     * Checks the options before the subcommand; returns the directory {@code -C} moves git to (null for none).
+     */
+    private static String globals(Analyzer a, List<Field> before, List<String> problems) {
+        Set<String> readOnly = a.policy.readOnlyGlobalOptions.getOrDefault("git", Set.of());
+        String dir = null;
+        for (int i = 0; i < before.size(); i++) {
+            Field f = before.get(i);
+            String t = f.plain();
+            String name = t.startsWith("--") && t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+            if (t.equals("-C") && i + 1 < before.size() && before.get(i + 1).isLiteral() && f.isLiteral()) {
+                String d = before.get(++i).plain();
+                dir = dir == null || d.startsWith("/") ? d : dir + "/" + d;
+                if (dir.startsWith("/") && a.policy.trust.isUntrusted(Path.of(dir))) {
+                    problems.add("the global option -C " + d + " points git at a directory others can change before git reads its config");
+                    return null;
                 }
-                yield null;
+            } else if (!f.isLiteral() || !readOnly.contains(name)) {
+                problems.add("the global option " + f.display() + " can make git run programs or use another repository");
+                return null;
             }
-            case "remote" -> words.isEmpty() || words.equals(List.of("-v")) || words.equals(List.of("--verbose"))
-                    || !words.isEmpty() && words.getFirst().equals("get-url") ? null : "git remote with these arguments changes remotes or contacts them";
-            case "stash" -> !words.isEmpty() && (words.getFirst().equals("list") || words.getFirst().equals("show"))
-                    ? null : "git stash without list or show changes the working tree or the stash";
-            case "worktree" -> words.equals(List.of("list")) || words.size() > 1 && words.getFirst().equals("list")
-                    && words.subList(1, words.size()).stream().allMatch(w -> w.equals("--porcelain") || w.equals("-v") || w.equals("-z"))
-                    ? null : "git worktree without list changes worktrees";
-            case "config" -> (words.contains("--get") || words.contains("--get-all")) && operands.size() == 1
-                    || words.stream().allMatch(w -> w.startsWith("--") && Set.of("--global", "--local", "--system", "--show-origin",
-                            "--show-scope", "--includes", "--no-includes", "--null").contains(w)) && operands.size() == 1
-                    ? null : "git config with these arguments sets values or prints every setting (which may include tokens)";
-            case "submodule" -> words.equals(List.of("status")) || words.isEmpty() ? null
-                    : "git submodule without status changes submodules";
-            case "notes" -> !words.isEmpty() && (words.getFirst().equals("list") || words.getFirst().equals("show"))
-                    ? null : "git notes without list or show changes notes";
-            case "reflog" -> words.isEmpty() || words.getFirst().equals("show") || words.getFirst().startsWith("-")
-                    ? null : "git reflog " + words.getFirst() + " changes the reflog";
-            default -> null;
-        };
+        }
+        return dir;
+    }
+
+    /** The path part of a revision-and-path operand: {@code HEAD:.env}, {@code :0:x}, {@code :(glob)**}, or the operand. */
+    static String pathPart(String t) {
+        if (t.startsWith(":(")) {
+            int close = t.indexOf(')');
+            return close < 0 ? t : t.substring(close + 1);
+        }
+        if (t.startsWith(":/") || t.startsWith(":!") || t.startsWith(":^")) {
+            return t.substring(2);
+        }
+        int colon = t.indexOf(':');
+        if (colon < 0) {
+            return t;
+        }
+        String rest = t.substring(colon + 1);
+        return rest.length() > 1 && Character.isDigit(rest.charAt(0)) && rest.charAt(1) == ':' ? rest.substring(2) : rest;
+    }
+
+    private static void path(Analyzer a, CommandJudge.Invocation inv, String dir, String path) {
+        if (!path.isEmpty()) {
+            Sensitive.checkRead(a, in(dir, Field.literal(path)), inv.scope, inv.span(), "reads");
+        }
+    }
+
+    /** A path as git sees it after {@code -C}. */
+    private static Field in(String dir, Field f) {
+        String t = f.text();
+        if (dir == null || t.startsWith("/") || t.startsWith("~") || t.equals("-")) {
+            return f;
+        }
+        return new Field(dir + "/" + t, f.producers(), f.processSub(), f.expanded());
+    }
+
+    /** Whether a config key can hold a credential: git config --get prints it. */
+    static boolean secretKey(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        String section = k.contains(".") ? k.substring(0, k.indexOf('.')) : k;
+        return Set.of("http", "https", "credential", "url", "sendemail", "imap").contains(section) || k.contains("password")
+                || k.contains("passwd") || k.contains("token") || k.contains("secret") || k.contains("extraheader")
+                || k.contains("cookie") || k.endsWith(".pass") || k.contains("auth");
     }
 }

@@ -37,38 +37,64 @@ final class GitConfigInspector {
         List<Path> out = new ArrayList<>();
         for (Path d = cwd; d != null; d = d.getParent()) {
             Path dotGit = d.resolve(".git");
+            Path gitDir = null;
             if (Files.isDirectory(dotGit)) {
-                out.add(dotGit.resolve("config"));
-                out.add(dotGit.resolve("config.worktree"));
-                return out;
-            }
-            if (Files.isRegularFile(dotGit)) {
+                gitDir = dotGit;
+            } else if (Files.isRegularFile(dotGit)) {
                 try {
                     String line = Files.readString(dotGit).strip();
-                    if (line.startsWith("gitdir:")) {
-                        Path gitDir = d.resolve(line.substring(7).strip()).normalize();
-                        out.add(gitDir.resolve("config"));
-                        out.add(gitDir.resolve("config.worktree"));
-                        Path common = gitDir.resolve("commondir");
-                        if (Files.isRegularFile(common)) {
-                            Path commonDir = gitDir.resolve(Files.readString(common).strip()).normalize();
-                            out.add(commonDir.resolve("config"));
-                        }
+                    if (!line.startsWith("gitdir:")) {
+                        out.add(dotGit);
+                        return out;
                     }
+                    gitDir = d.resolve(line.substring(7).strip()).normalize();
                 } catch (IOException e) {
                     out.add(dotGit);
+                    return out;
                 }
-                return out;
-            }
-            if (Files.isRegularFile(d.resolve("HEAD")) && Files.isDirectory(d.resolve("objects"))
+            } else if (Files.isRegularFile(d.resolve("HEAD")) && Files.isDirectory(d.resolve("objects"))
                     && Files.isRegularFile(d.resolve("config"))) {
                 // a bare repository, or the inside of a .git directory
-                out.add(d.resolve("config"));
+                gitDir = d;
+            }
+            if (gitDir != null) {
+                repository(gitDir, out);
                 return out;
             }
         }
         return out;
     }
+
+    /**
+     * A repository's config files: its own and its worktree's, the common directory's (a linked
+     * worktree, or a .git that names one in commondir), and those of its submodules, whose
+     * status git status asks for by running git in them.
+     */
+    private static void repository(Path gitDir, List<Path> out) {
+        out.add(gitDir.resolve("config"));
+        out.add(gitDir.resolve("config.worktree"));
+        Path common = gitDir;
+        Path commonFile = gitDir.resolve("commondir");
+        if (Files.exists(commonFile)) {
+            try {
+                common = gitDir.resolve(Files.readString(commonFile).strip()).normalize();
+                out.add(common.resolve("config"));
+            } catch (IOException e) {
+                out.add(commonFile);
+            }
+        }
+        Path modules = common.resolve("modules");
+        if (Files.isDirectory(modules)) {
+            try (java.util.stream.Stream<Path> walk = Files.walk(modules, MODULE_DEPTH)) {
+                walk.filter(p -> p.getFileName().toString().equals("config")).limit(MAX_MODULES).forEach(out::add);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                out.add(modules);
+            }
+        }
+    }
+
+    private static final int MODULE_DEPTH = 8;
+    private static final int MAX_MODULES = 200;
 
     private String inspect(Path config) {
         try {
@@ -91,31 +117,16 @@ final class GitConfigInspector {
 
     /** Looks for keys that run programs; includes are treated as unknown. */
     static String scan(Path config, String text) {
-        String section = "";
-        for (String raw : text.split("\n")) {
-            String line = raw.strip();
-            if (line.isEmpty() || line.startsWith("#") || line.startsWith(";")) {
-                continue;
-            }
-            if (line.startsWith("[")) {
-                int close = line.indexOf(']');
-                String header = close > 0 ? line.substring(1, close).strip() : line.substring(1);
-                int quote = header.indexOf('"');
-                String name = (quote >= 0 ? header.substring(0, quote).strip() : header).toLowerCase(Locale.ROOT);
-                String sub = quote >= 0 ? header.substring(quote).replace("\"", "").strip() : "";
-                section = sub.isEmpty() ? name : name + "." + sub;
-                line = close > 0 ? line.substring(close + 1).strip() : "";
-                if (line.isEmpty()) {
-                    continue;
-                }
-            }
-            int eq = line.indexOf('=');
-            String key = (eq >= 0 ? line.substring(0, eq) : line).strip().toLowerCase(Locale.ROOT);
-            String value = eq >= 0 ? line.substring(eq + 1).strip() : "true";
-            String full = section.isEmpty() ? key : section + "." + key;
-            String why = dangerous(full, value);
+        List<GitConfigParser.Entry> entries;
+        try {
+            entries = GitConfigParser.entries(text);
+        } catch (GitConfigParser.Error e) {
+            return "the git config " + config + " cannot be read as git reads it (" + e.getMessage() + ")";
+        }
+        for (GitConfigParser.Entry e : entries) {
+            String why = dangerous(e.key(), e.value());
             if (why != null) {
-                return "the repository's git config (" + config + ") sets " + full + ", " + why;
+                return "the repository's git config (" + config + ") sets " + e.key() + ", " + why;
             }
         }
         return null;
@@ -128,17 +139,41 @@ final class GitConfigInspector {
             case "core" -> switch (last) {
                 case "fsmonitor" -> isFalse(value) ? null : "which git status runs as a program";
                 case "pager" -> "which git runs to show output";
+            case "man", "browser" -> last.equals("cmd") || last.equals("path") || last.equals("viewer")
+                    ? "which git help runs as a program" : null;
+            case "web", "help" -> last.equals("browser") ? "which git help runs as a program" : null;
+            case "hook" -> "which names a hook program";
+            case "trace2" -> "which makes git write trace files";
+            case "sequence" -> last.equals("editor") ? "which git runs as a program" : null;
+            case "interactive" -> last.equals("difffilter") ? "which git runs as a program" : null;
+            case "merge" -> last.equals("driver") ? "a merge driver git runs as a program" : null;
+            case "credential" -> last.equals("helper") ? "which git runs as a program" : null;
+            case "ssh" -> last.equals("variant") ? "which changes how git runs ssh" : null;
                 case "hookspath" -> "which points git at hook programs";
                 case "sshcommand", "gitproxy", "alternaterefscommand", "editor", "askpass" -> "which git runs as a program";
+                case "worktree" -> "which points git at another directory as the working tree";
+                case "attributesfile" -> "which points git at attributes that choose diff and filter drivers";
                 default -> null;
             };
             case "pager" -> "which git runs to show output";
+            case "man", "browser" -> last.equals("cmd") || last.equals("path") || last.equals("viewer")
+                    ? "which git help runs as a program" : null;
+            case "web", "help" -> last.equals("browser") ? "which git help runs as a program" : null;
+            case "hook" -> "which names a hook program";
+            case "trace2" -> "which makes git write trace files";
+            case "sequence" -> last.equals("editor") ? "which git runs as a program" : null;
+            case "interactive" -> last.equals("difffilter") ? "which git runs as a program" : null;
+            case "merge" -> last.equals("driver") ? "a merge driver git runs as a program" : null;
+            case "credential" -> last.equals("helper") ? "which git runs as a program" : null;
+            case "ssh" -> last.equals("variant") ? "which changes how git runs ssh" : null;
             case "diff" -> last.equals("external") || last.equals("textconv") || last.equals("command")
                     ? "which git diff and log run as a program" : null;
             case "filter" -> last.equals("clean") || last.equals("smudge") || last.equals("process")
                     ? "a filter program git runs on files" : null;
             case "include", "includeif" -> "which includes another config file shellgate does not read";
             case "gpg" -> last.equals("program") ? "which git log runs to check signatures" : null;
+            case "remote" -> last.equals("uploadpack") || last.equals("receivepack") || last.equals("vcs")
+                    ? "which git runs as a program" : null;
             case "uploadpack", "receive" -> last.endsWith("hook") || last.equals("packobjectshook")
                     ? "which runs a hook program" : null;
             default -> null;

@@ -10,7 +10,10 @@ import com.google.re2j.Pattern;
 
 /**
  * Expands a file name pattern the way bash does by default: segment by segment, {@code *} and
- * {@code ?} never match a leading dot, no matches leaves the pattern as it is.
+ * {@code ?} never match a leading dot, no matches leaves the pattern as it is. A {@code **}
+ * segment is expanded as globstar would (every directory below, at any depth) as well as the
+ * single directory level it is without it: whether globstar is on where the line runs is not
+ * known here, and the sensitive-path check needs every file the pattern may name.
  */
 final class Globber {
 
@@ -30,7 +33,13 @@ final class Globber {
                 continue;
             }
             List<Path> next = new ArrayList<>();
-            if (!hasGlob(segment)) {
+            if (segment.equals(String.valueOf(Field.STAR) + Field.STAR)) {
+                for (Path dir : current) {
+                    if (!descendants(dir, next, limit)) {
+                        return null;
+                    }
+                }
+            } else if (!hasGlob(segment)) {
                 for (Path p : current) {
                     next.add(p.resolve(Field.literal(segment).plain()));
                 }
@@ -68,6 +77,34 @@ final class Globber {
             }
         }
         return out;
+    }
+
+    /** Adds {@code dir} and every file and directory below it whose names do not start with a dot; false past the limit. */
+    private static boolean descendants(Path dir, List<Path> out, int limit) {
+        java.util.ArrayDeque<Path> queue = new java.util.ArrayDeque<>();
+        queue.add(dir);
+        out.add(dir);
+        while (!queue.isEmpty()) {
+            Path d = queue.poll();
+            if (!Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS) && d != dir) {
+                continue;
+            }
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(d)) {
+                for (Path e : entries) {
+                    if (e.getFileName().toString().startsWith(".")) {
+                        continue;
+                    }
+                    out.add(e);
+                    if (out.size() > limit) {
+                        return false;
+                    }
+                    queue.add(e);
+                }
+            } catch (IOException | SecurityException e) {
+                // not readable: not read by the command either
+            }
+        }
+        return true;
     }
 
     private static boolean hasGlob(String segment) {

@@ -40,6 +40,12 @@ interface HostView {
     /** Why the git repository around {@code cwd} is not safe for read-only git commands, or null. */
     String gitConfigProblem(Path cwd);
 
+    /**
+     * The first of {@code names} (paths relative to a directory, such as {@code .mvn/jvm.config})
+     * that exists in {@code cwd} or a directory above it, as an absolute path; null when none does.
+     */
+    String projectFile(Path cwd, List<String> names);
+
     /** Where a command name led. */
     record Resolution(Kind kind, Path path, boolean trusted, String why) {
 

@@ -102,51 +102,50 @@ public final class JudgeEngine implements Judge {
         Findings findings = new Findings();
         String text = request.command();
         Span all = new Span(0, text.length());
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > policy.policy.settings().maxInputBytes()) {
+            findings.add(Checks.INPUT_TOO_LARGE, Tier.ASK, "the command line is " + bytes + " bytes, more than the budget of "
+                    + policy.policy.settings().maxInputBytes() + "; it was not parsed", all);
+            return verdict(findings);
+        }
+        List<RawScanner.Hit> hits = List.of();
         try {
-            int bytes = text.getBytes(StandardCharsets.UTF_8).length;
-            if (bytes > policy.policy.settings().maxInputBytes()) {
-                findings.add(Checks.INPUT_TOO_LARGE, Tier.ASK, "the command line is " + bytes + " bytes, more than the budget of "
-                        + policy.policy.settings().maxInputBytes() + "; it was not parsed", all);
-                return verdict(findings);
-            }
-            List<RawScanner.Hit> hits = RawScanner.scan(policy, text, request.dialect().id());
-            long budget = policy.policy.settings().timeBudgetMillis() * 1_000_000L;
-            long deadline = System.nanoTime() + budget;
-            if (!request.dialect().isPosix()) {
-                Analyzer analyzer = new Analyzer(policy, view, findings, parser, deadline);
-                new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
-                RawScanner.apply(findings, hits);
-                return verdict(findings);
-            }
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                // bash and tree-sitter disagree on carriage returns and other control characters
-                if (Field.isMarker(c) || c < 0x20 && c != '\t' && c != '\n' || c == 0x7f) {
-                    findings.add(Checks.UNUSUAL_CHARACTERS, Tier.ASK, "the command line contains a control or private-use"
-                            + " character (U+" + String.format("%04X", (int) c) + "), which shells do not all read alike",
-                            new Span(i, i + 1));
-                    RawScanner.apply(findings, hits);
-                    return verdict(findings);
-                }
-            }
-            Script script;
-            try {
-                script = request.argv() != null ? ArgvScript.script(request.argv()) : parser.parse(text, budget);
-            } catch (ShellParser.ParseBudgetException e) {
-                findings.add(Checks.TIME_BUDGET, Tier.ASK, e.getMessage(), all);
-                RawScanner.apply(findings, hits);
-                return verdict(findings);
-            }
-            Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
-            Analyzer analyzer = new Analyzer(policy, view, findings, parser, deadline);
-            analyzer.script(text, script, scope);
-            RawScanner.apply(findings, hits);
+            hits = RawScanner.scan(policy, text, request.dialect().id());
+            analyse(request, view, findings);
+        } catch (Budget.Exhausted e) {
+            findings.add(e.clock ? Checks.TIME_BUDGET : Checks.WORK_BUDGET, Tier.ASK, e.getMessage(), all);
         } catch (StackOverflowError e) {
             findings.add(Checks.NESTING_TOO_DEEP, Tier.ASK, "the command line is nested too deeply to analyse", all);
         } catch (RuntimeException e) {
             findings.add(Checks.INTERNAL_ERROR, Tier.ASK, "shellgate could not finish judging this line (" + e + ")", all);
         }
+        // whatever stopped the analysis, a raw-text hit still counts
+        RawScanner.apply(findings, hits);
         return verdict(findings);
+    }
+
+    private void analyse(JudgeRequest request, HostView view, Findings findings) {
+        String text = request.command();
+        // counted steps decide; the clock is only a last guard against a cost they do not see
+        Budget budget = new Budget(Budget.MAX_STEPS, System.nanoTime() + policy.policy.settings().timeBudgetMillis() * 1_000_000L);
+        Analyzer analyzer = new Analyzer(policy, view, findings, parser, budget);
+        if (!request.dialect().isPosix()) {
+            new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
+            return;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            // bash and tree-sitter disagree on carriage returns and other control characters
+            if (Field.isMarker(c) || c < 0x20 && c != '\t' && c != '\n' || c == 0x7f) {
+                findings.add(Checks.UNUSUAL_CHARACTERS, Tier.ASK, "the command line contains a control or private-use"
+                        + " character (U+" + String.format("%04X", (int) c) + "), which shells do not all read alike",
+                        new Span(i, i + 1));
+                return;
+            }
+        }
+        Script script = request.argv() != null ? ArgvScript.script(request.argv()) : analyzer.parse(text);
+        Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
+        analyzer.script(text, script, scope);
     }
 
     private static Verdict verdict(Findings findings) {

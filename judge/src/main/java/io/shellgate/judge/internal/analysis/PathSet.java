@@ -55,13 +55,30 @@ final class PathSet {
      * counted.
      */
     boolean isAncestorOfMember(String dir, String home) {
+        return isAncestorOfMember(dir, home, false);
+    }
+
+    /**
+     * The same, for a reader that skips hidden files and directories ({@code rg} without
+     * {@code --hidden}) when {@code skipHidden}: members reached only through a name that starts
+     * with a dot are not counted.
+     */
+    boolean isAncestorOfMember(String dir, String home, boolean skipHidden) {
         String prefix = dir.equals("/") ? "/" : dir + "/";
         for (String fixed : compiled(home).fixedPrefixes) {
             if (fixed.equals(dir) || fixed.startsWith(prefix)) {
+                if (skipHidden && fixed.length() > prefix.length() && hidden(fixed.substring(prefix.length()))) {
+                    continue;
+                }
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether a relative path has a segment that starts with a dot. */
+    static boolean hidden(String relative) {
+        return relative.startsWith(".") || relative.contains("/.");
     }
 
     private Compiled compiled(String home) {
@@ -98,8 +115,10 @@ final class PathSet {
                 fixed.add(head);
             }
         }
-        // an empty set compiles to a class that matches no character
-        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString());
+        // an empty set compiles to a class that matches no character; secrets are matched whatever
+        // the case, as case-insensitive file systems (macOS, Windows) open .ENV for .env
+        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString(),
+                name.equals("sensitive") ? Pattern.CASE_INSENSITIVE : 0);
         return new Compiled(regex, fixed, expanded);
     }
 

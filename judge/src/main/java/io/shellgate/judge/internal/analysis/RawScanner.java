@@ -1,6 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
 import com.google.re2j.Matcher;
+import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.rules.Rule;
 import io.shellgate.rules.Tier;
@@ -22,38 +23,90 @@ final class RawScanner {
 
     static List<Hit> scan(CompiledPolicy policy, String text, String dialect) {
         List<Hit> hits = new ArrayList<>();
+        List<Variant> variants = new ArrayList<>();
+        variants.add(new Variant(text, null));
         String joined = text.replace("\\\n", "");
-        int[] map = joined.length() == text.length() ? null : offsets(text);
+        if (joined.length() != text.length()) {
+            variants.add(new Variant(joined, offsets(text)));
+        }
+        if (Dialect.parse(dialect) == null || Dialect.parse(dialect).isPosix()) {
+            // quotes and backslashes around a pattern hide it from an expression that expects a
+            // blank before it ("trap -- 'rm -rf /' EXIT"): read the text also as quote removal leaves it
+            int[] map = new int[text.length() + 1];
+            String dequoted = dequote(text, map);
+            if (!dequoted.equals(text) && !dequoted.equals(joined)) {
+                variants.add(new Variant(dequoted, map));
+            }
+        }
         // lower-cased for the rules' required words; beyond ASCII every expression runs
         boolean ascii = RequiredText.isAscii(text);
-        String lower = ascii ? text.toLowerCase(Locale.ROOT) : null;
-        String lowerJoined = ascii && map != null ? joined.toLowerCase(Locale.ROOT) : null;
+        List<String> lower = new ArrayList<>();
+        for (Variant v : variants) {
+            lower.add(ascii ? v.text().toLowerCase(Locale.ROOT) : null);
+        }
         for (CompiledPolicy.RawRule raw : policy.rawRules) {
             if (!raw.rule().dialects().isEmpty() && !raw.rule().dialects().contains(dialect)) {
                 continue;
             }
-            boolean found = false;
-            if (!ascii || RequiredText.mayMatch(raw.words(), lower)) {
-                Matcher m = raw.pattern().matcher(text);
+            for (int k = 0; k < variants.size(); k++) {
+                Variant v = variants.get(k);
+                if (ascii && !RequiredText.mayMatch(raw.words(), lower.get(k))) {
+                    continue;
+                }
+                boolean found = false;
+                Matcher m = raw.pattern().matcher(v.text());
                 while (m.find()) {
-                    hits.add(new Hit(raw.rule(), new Span(m.start(), Math.max(m.start(), m.end()))));
+                    int start = v.map() == null ? m.start() : v.map()[m.start()];
+                    int end = v.map() == null ? Math.max(m.start(), m.end()) : v.map()[Math.max(m.start(), m.end() - 1)] + 1;
+                    // the blank or separator an expression matches before a command is not part of it:
+                    // without it, a hit inside a quoted argument lies inside that argument
+                    while (start < end - 1 && " \t\n;&|(){}`!".indexOf(text.charAt(start)) >= 0) {
+                        start++;
+                    }
+                    while (end - 1 > start && " \t\n;&|)".indexOf(text.charAt(end - 1)) >= 0) {
+                        end--;
+                    }
+                    hits.add(new Hit(raw.rule(), new Span(start, Math.max(start, end))));
                     found = true;
                     if (m.end() == m.start()) {
                         break;
                     }
                 }
-            }
-            if (!found && map != null && (!ascii || RequiredText.mayMatch(raw.words(), lowerJoined))) {
-                Matcher j = raw.pattern().matcher(joined);
-                while (j.find()) {
-                    hits.add(new Hit(raw.rule(), new Span(map[j.start()], map[Math.max(j.start(), j.end() - 1)] + 1)));
-                    if (j.end() == j.start()) {
-                        break;
-                    }
+                if (found) {
+                    // one reading that shows the pattern is enough
+                    break;
                 }
             }
         }
         return hits;
+    }
+
+    private record Variant(String text, int[] map) {}
+
+    /**
+     * The text with the quote characters, backslashes and line continuations taken out, as
+     * quote removal leaves the words ({@code r''m}, {@code 'rm -rf /'}, {@code \rm}); {@code map}
+     * gets, for each kept character, its index in the text.
+     */
+    static String dequote(String text, int[] map) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length()) {
+                i++;
+                if (text.charAt(i) == '\n') {
+                    continue;
+                }
+                c = text.charAt(i);
+            } else if (c == '\'' || c == '"' || c == '$' && i + 1 < text.length()
+                    && (text.charAt(i + 1) == '\'' || text.charAt(i + 1) == '"')) {
+                continue;
+            }
+            map[sb.length()] = i;
+            sb.append(c);
+        }
+        map[sb.length()] = text.length();
+        return sb.toString();
     }
 
     /** For each index of the text without continuations, the index in the original text. */

@@ -4,6 +4,7 @@ import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Matches an invocation against the read-only list: every option permitted, operands of the
@@ -32,6 +33,9 @@ final class ReadOnly {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         boolean hasSubcommands = false;
         boolean subcommandMatched = false;
+        // problems of the entries for the subcommand given (git grep) say more than those of the bare program's (git --version)
+        List<String> subcommandProblems = new ArrayList<>();
+        List<String> programProblems = new ArrayList<>();
         for (ReadOnlyCommand entry : entries) {
             for (String command : entry.commands()) {
                 String[] words = command.split(" ");
@@ -50,8 +54,12 @@ final class ReadOnly {
                     before = args.subList(0, args.size() - rest.size() - 1);
                 }
                 int mark = a.findings.mark();
-                List<String> problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
+                List<String> problems = globals(a, program, before);
                 if (problems.isEmpty()) {
+                    problems = accept(a, inv, entry, words.length > 1 ? words[1] : null, before, rest);
+                }
+                if (problems.isEmpty()) {
+                    OptionValues.judgeCollectedCode(a, inv);
                     trust(a, inv, program, resolution, builtin);
                     a.add(entry.id(), Tier.ALLOW, program + (words.length > 1 ? " " + words[1] : "") + ": " + entry.reason(), inv.span());
                     return Outcome.ACCEPTED;
@@ -59,14 +67,36 @@ final class ReadOnly {
                 // reasons an entry added before it gave up are dropped with it
                 a.findings.reasons.subList(mark, a.findings.reasons.size()).clear();
                 for (String p : problems) {
-                    inv.problems.add(program + ": " + p);
+                    (words.length > 1 ? subcommandProblems : programProblems).add(program + ": " + p);
                 }
             }
         }
+        inv.problems.addAll(subcommandMatched ? subcommandProblems : programProblems);
+        OptionValues.judgeCollectedCode(a, inv);
         // "git commit": a subcommand no entry lists is simply not read-only
         inv.unknownSubcommand = hasSubcommands && !subcommandMatched && !args.isEmpty() && args.getFirst().isLiteral()
                 && !args.getFirst().plain().startsWith("-");
         return inv.problems.isEmpty() ? Outcome.NOT_LISTED : Outcome.REJECTED;
+    }
+
+    /**
+     * The options before a subcommand ({@code systemctl -H host status}) must be on the program's
+     * read-only list of global options: the others reach another host or machine, or change what
+     * runs. git has a check of its own ({@code -C DIR}).
+     */
+    private static List<String> globals(Analyzer a, String program, List<Field> before) {
+        if (before.isEmpty() || program.equals("git")) {
+            return List.of();
+        }
+        Set<String> readOnly = a.policy.readOnlyGlobalOptions.getOrDefault(program, Set.of());
+        for (Field f : before) {
+            String t = f.isLiteral() ? f.plain() : "";
+            String name = t.startsWith("--") && t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+            if (!readOnly.contains(name)) {
+                return List.of("the global option " + f.display() + " is not one that only shows " + program + "'s state");
+            }
+        }
+        return List.of();
     }
 
     /** Asks when the program that runs is not a trusted file. */
@@ -104,8 +134,14 @@ final class ReadOnly {
             return custom;
         }
         OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
+        OptionValues.judgeCode(a, inv, parsed);
         problems.addAll(parsed.problems());
         if (!problems.isEmpty()) {
+            return problems;
+        }
+        if (parsed.options().size() + parsed.operands().size() < entry.minArguments()) {
+            // "bash --" is one argument, and no option: bash then reads commands from its input
+            problems.add("it needs at least " + entry.minArguments() + " option(s) or operand(s) to be read-only");
             return problems;
         }
         List<Field> operands = parsed.operands();
@@ -152,30 +188,19 @@ final class ReadOnly {
     private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
+        boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
         for (Field f : files) {
             if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
-                Sensitive.checkRecursive(a, f, inv.scope, inv.span());
+                Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden);
             }
         }
         if (recursive && files.isEmpty()) {
-            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span());
+            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span(), name -> true, skipHidden);
         }
     }
 
-    /** Option values that look like paths are checked; values computed at run time ask. */
+    /** Checks an option's value by its kind: files read or written, code. */
     static void optionValue(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
-        Field v = o.value();
-        if (v == null) {
-            return;
-        }
-        if (v.hasHoles()) {
-            a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the value of " + o.name() + " (" + v.display()
-                    + ") is computed at run time", inv.span());
-            return;
-        }
-        String t = v.plain();
-        if (t.contains("/") || t.startsWith("~") || t.startsWith(".")) {
-            Sensitive.checkRead(a, v, inv.scope, inv.span(), "reads");
-        }
+        OptionValues.check(a, inv, o);
     }
 }

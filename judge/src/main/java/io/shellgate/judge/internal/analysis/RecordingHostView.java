@@ -2,7 +2,10 @@ package io.shellgate.judge.internal.analysis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -15,6 +18,11 @@ final class RecordingHostView implements HostView {
 
     private final HostView host;
     private final List<Predicate<HostView>> answers = new ArrayList<>();
+    /**
+     * The answers so far by question: a question asked again within the judgement gets the same
+     * answer without asking the machine again (a line of a thousand "ls" resolves ls once).
+     */
+    private final Map<List<Object>, Object> asked = new HashMap<>();
 
     RecordingHostView(HostView host) {
         this.host = host;
@@ -32,19 +40,30 @@ final class RecordingHostView implements HostView {
         return answer;
     }
 
+    /** The same, once per question: {@code key} names the question. */
+    @SuppressWarnings("unchecked")
+    private <T> T ask(List<Object> key, Function<HostView, T> question) {
+        if (asked.containsKey(key)) {
+            return (T) asked.get(key);
+        }
+        T answer = ask(question);
+        asked.put(key, answer);
+        return answer;
+    }
+
     @Override
     public Resolution resolve(String name, String path, Path cwd) {
-        return ask(h -> h.resolve(name, path, cwd));
+        return ask(Arrays.asList("resolve", name, path, cwd), h -> h.resolve(name, path, cwd));
     }
 
     @Override
     public boolean isDirectory(Path path) {
-        return ask(h -> h.isDirectory(path));
+        return ask(List.of("directory", path), h -> h.isDirectory(path));
     }
 
     @Override
     public Path realPath(Path path) {
-        return ask(h -> h.realPath(path));
+        return ask(List.of("real", path), h -> h.realPath(path));
     }
 
     @Override
@@ -63,6 +82,11 @@ final class RecordingHostView implements HostView {
 
     @Override
     public String gitConfigProblem(Path cwd) {
-        return ask(h -> h.gitConfigProblem(cwd));
+        return ask(List.of("git", cwd), h -> h.gitConfigProblem(cwd));
+    }
+
+    @Override
+    public String projectFile(Path cwd, List<String> names) {
+        return ask(h -> h.projectFile(cwd, names));
     }
 }

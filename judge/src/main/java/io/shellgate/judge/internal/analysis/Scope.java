@@ -27,11 +27,47 @@ final class Scope {
     List<Field> positional;
     /** Whether a variable not in {@link #vars} is known to be unset (a fresh shell with a known environment). */
     final boolean knowsAllVariables;
-    /** Whether IFS was changed, so that word splitting is unknown. */
-    boolean ifsChanged;
+    /** Shell options and variable attributes that change what later assignments and words mean. */
+    final Options options;
+
+    /**
+     * What {@code set}, {@code declare} and their kind have changed about how this shell reads
+     * later lines. Shared by the scopes of one shell ({@code eval}), copied for a subshell.
+     */
+    static final class Options {
+        /** {@code set -a}: every assignment is exported. */
+        boolean allexport;
+        /** {@code set -k}: assignment words anywhere on a command line go to its environment. */
+        boolean keyword;
+        /** Whether IFS was changed, so that word splitting is unknown. */
+        boolean ifsChanged;
+        /** Variables with the integer attribute: what is assigned to them is evaluated as arithmetic. */
+        final Set<String> integers = new HashSet<>();
+        /** Associative arrays: their subscripts are strings, not arithmetic. */
+        final Set<String> associative = new HashSet<>();
+        /** Variables whose assigned values the judge does not follow (case conversion). */
+        final Set<String> untracked = new HashSet<>();
+
+        Options copy() {
+            Options o = new Options();
+            o.allexport = allexport;
+            o.keyword = keyword;
+            o.ifsChanged = ifsChanged;
+            o.integers.addAll(integers);
+            o.associative.addAll(associative);
+            o.untracked.addAll(untracked);
+            return o;
+        }
+    }
 
     Scope(Dialect dialect, int depth, Map<String, Field> vars, Set<String> exported, List<Path> cwds,
             Set<String> functions, List<Field> positional, boolean knowsAllVariables) {
+        this(dialect, depth, vars, exported, cwds, functions, positional, knowsAllVariables, new Options());
+    }
+
+    private Scope(Dialect dialect, int depth, Map<String, Field> vars, Set<String> exported, List<Path> cwds,
+            Set<String> functions, List<Field> positional, boolean knowsAllVariables, Options options) {
+        this.options = options;
         this.dialect = dialect;
         this.depth = depth;
         this.vars = vars;
@@ -52,17 +88,27 @@ final class Scope {
 
     /** A copy for a subshell, a pipeline stage or a substitution: changes do not flow back. */
     Scope copy() {
-        Scope s = new Scope(dialect, depth, new HashMap<>(vars), new HashSet<>(exported), cwds, new HashSet<>(functions),
-                positional, knowsAllVariables);
-        s.ifsChanged = ifsChanged;
-        return s;
+        return new Scope(dialect, depth, new HashMap<>(vars), new HashSet<>(exported), cwds, new HashSet<>(functions),
+                positional, knowsAllVariables, options.copy());
     }
 
     /** The same shell one level deeper ({@code eval}, {@code trap}): state is shared, depth counts. */
     Scope deeper() {
-        Scope s = new Scope(dialect, depth + 1, vars, exported, cwds, functions, positional, knowsAllVariables);
-        s.ifsChanged = ifsChanged;
-        return s;
+        return deeper(dialect);
+    }
+
+    /** The same shell one level deeper, reading code as {@code other} does (zsh's {@code emulate sh -c}). */
+    Scope deeper(Dialect other) {
+        return new Scope(other, depth + 1, vars, exported, cwds, functions, positional, knowsAllVariables, options);
+    }
+
+    /**
+     * After code ran one level deeper in this same shell ({@code eval}, {@code emulate -c}):
+     * the directory it left the shell in and the positional parameters it set.
+     */
+    void adopt(Scope inner) {
+        cwds = inner.cwds;
+        positional = inner.positional;
     }
 
     /** A fresh shell started from this one ({@code bash -c}): only exported variables survive. */

@@ -58,19 +58,30 @@ final class Sensitive {
      */
     static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
             java.util.function.Predicate<String> names) {
+        return checkRecursive(a, operand, scope, span, names, false);
+    }
+
+    /**
+     * The same for a reader that skips hidden files and directories when {@code skipHidden}
+     * ({@code rg} without {@code --hidden}).
+     */
+    static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
+            java.util.function.Predicate<String> names, boolean skipHidden) {
         if (operand.hasHoles()) {
             return checkRead(a, operand, scope, span, "reads");
         }
         String home = Redirects.home(scope);
         PathSet set = a.policy.paths("sensitive");
         for (String path : candidates(a, operand, scope)) {
-            if (path != null && set.isAncestorOfMember(path, home)) {
+            if (path != null && set.isAncestorOfMember(path, home, skipHidden)) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path
                         + " recursively, which includes files that may hold secrets", span);
                 return true;
             }
+            String root = path == null ? null : path.equals("/") ? "/" : path + "/";
             String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home,
-                    p -> set.contains(p, home), p -> names.test(p.substring(p.lastIndexOf('/') + 1)));
+                    p -> set.contains(p, home), p -> names.test(p.substring(p.lastIndexOf('/') + 1))
+                            && !(skipHidden && p.startsWith(root) && PathSet.hidden(p.substring(root.length()))));
             if (inside != null) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path + " recursively, including "
                         + inside + ", which may hold secrets", span);

@@ -14,11 +14,6 @@ import java.util.Set;
  */
 final class Shells {
 
-    private static final Set<String> LONG_FLAGS = Set.of("--login", "--noprofile", "--norc", "--posix", "--noediting",
-            "--restricted", "--verbose", "--help", "--version", "--debug", "--debugger", "--dump-strings",
-            "--pretty-print", "--no-rcs", "--no-globalrcs", "--emulate");
-    private static final Set<String> LONG_VALUES = Set.of("--rcfile", "--init-file");
-
     private Shells() {}
 
     static void handle(Analyzer a, CommandJudge.Invocation inv, String program, String dialectName) {
@@ -28,92 +23,94 @@ final class Shells {
             windows(a, inv, program, args);
             return;
         }
-        boolean command = false;
-        boolean noExec = false;
-        boolean stdinMode = false;
-        String startupFile = null;
-        int i = 0;
-        for (; i < args.size(); i++) {
-            Field f = args.get(i);
-            String t = f.plain();
-            if (!f.isLiteral() && t.startsWith("-")) {
-                a.add(Checks.DYNAMIC_CODE, Tier.ASK, program + ": the option " + f.display() + " is computed at run time", inv.span());
-                return;
-            }
-            if (!f.isLiteral()) {
-                // computed text where an operand belongs: the script (with -c) or a script file
-                break;
-            }
-            if (t.equals("--") || t.equals("-")) {
-                i++;
-                break;
-            }
-            if (t.startsWith("--")) {
-                String name = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
-                if (LONG_VALUES.contains(name)) {
-                    startupFile = t.contains("=") ? t.substring(t.indexOf('=') + 1) : i + 1 < args.size() ? args.get(++i).display() : "";
-                } else if (!LONG_FLAGS.contains(name)) {
-                    a.add(Checks.DYNAMIC_CODE, Tier.ASK, program + ": unknown option " + name, inv.span());
-                    return;
-                }
-                continue;
-            }
-            if ((t.startsWith("-") || t.startsWith("+")) && t.length() > 1) {
-                for (int j = 1; j < t.length(); j++) {
-                    char c = t.charAt(j);
-                    switch (c) {
-                        case 'c' -> command = true;
-                        case 'n' -> noExec = t.charAt(0) == '-';
-                        case 's' -> stdinMode = true;
-                        case 'o', 'O' -> i++;
-                        default -> {
-                            // other single-letter shell options change how it runs, not what
-                        }
-                    }
-                }
-                continue;
-            }
-            break;
-        }
-        List<Field> rest = args.subList(Math.min(i, args.size()), args.size());
         if (dialect == null) {
             a.add(Checks.SHELL_NOT_JUDGED, Tier.ASK, program + " scripts are not judged by shellgate", inv.span());
-            if (command && !rest.isEmpty() && a.downloads(rest.getFirst())) {
+            if (args.stream().anyMatch(a::downloads) || inv.stdin.downloads()) {
                 Detectors.downloadToShell(a, inv.span(), program + " runs code downloaded from the network");
             }
             return;
         }
-        if (startupFile != null) {
-            a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the startup file " + startupFile + ", which shellgate does not read",
+        ShellCommandLine.Family family = ShellCommandLine.family(program, dialect);
+        ShellCommandLine.Parsed p = ShellCommandLine.parse(family, dialect, args);
+        if (p.problem() != null) {
+            a.add(Checks.DYNAMIC_CODE, Tier.ASK, program + ": " + p.problem() + ", so shellgate cannot tell what it runs",
+                    inv.span());
+            if (args.stream().anyMatch(a::downloads) || inv.stdin.downloads()) {
+                Detectors.downloadToShell(a, inv.span(), program + " runs code downloaded from the network");
+            }
+            return;
+        }
+        if (p.mode() == ShellCommandLine.Mode.QUERY) {
+            return;
+        }
+        if (p.startup() != null) {
+            a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the startup file " + p.startup() + ", which shellgate does not read",
                     inv.span());
         }
-        if (noExec && !command) {
-            // -n: read and check syntax only
-            if (!rest.isEmpty()) {
-                Sensitive.checkRead(a, rest.getFirst(), inv.scope, inv.span(), "reads");
+        Dialect read = p.dialect();
+        switch (p.mode()) {
+            case COMMAND -> {
+                Scope child = child(a, inv, program, family, p, new ArrayList<>(p.args().subList(Math.min(1, p.args().size()),
+                        p.args().size())));
+                Special.code(a, inv, p.code(), read, child, program + " -c");
             }
-            return;
-        }
-        if (command) {
-            if (rest.isEmpty()) {
-                a.add(Checks.DYNAMIC_CODE, Tier.ASK, program + " -c without a script", inv.span());
-                return;
+            case FILE -> {
+                if (p.noExec()) {
+                    // -n: reads the script and checks its syntax, runs nothing
+                    Sensitive.checkRead(a, p.code(), inv.scope, inv.span(), "reads");
+                } else if (a.downloads(p.code())) {
+                    Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
+                } else {
+                    a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the script " + p.code().display()
+                            + ", which shellgate does not read", inv.span());
+                }
             }
-            List<Field> positional = new ArrayList<>(rest.subList(Math.min(2, rest.size()), rest.size()));
-            Special.code(a, inv, rest.getFirst(), dialect, Special.child(inv, dialect, positional), program + " -c");
-            return;
-        }
-        if (!rest.isEmpty() && !stdinMode) {
-            Field script = rest.getFirst();
-            if (a.downloads(script)) {
-                Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
-            } else {
-                a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the script " + script.display()
-                        + ", which shellgate does not read", inv.span());
+            case STDIN -> {
+                if (!p.noExec()) {
+                    stdin(a, inv, program, read, child(a, inv, program, family, p, p.args().isEmpty() ? null : p.args()));
+                }
             }
-            return;
+            case QUERY -> {
+                // handled above
+            }
         }
-        stdin(a, inv, program, dialect);
+    }
+
+    /** The new shell's scope: the command's environment, and the options it was started with. */
+    private static Scope child(Analyzer a, CommandJudge.Invocation inv, String program, ShellCommandLine.Family family,
+            ShellCommandLine.Parsed p, List<Field> positional) {
+        Scope child = Special.child(inv, p.dialect(), positional);
+        for (ShellCommandLine.Option o : p.options()) {
+            ShellOptions.apply(a, child, ShellCommandLine.effect(family, o), program + " " + (o.on() ? "-" : "+")
+                    + (o.shopt() ? "O " : "o ") + o.name(), inv.span());
+        }
+        return child;
+    }
+
+    /** printf's backslash escapes in a format ({@code \n}, {@code \t}, {@code \\}); null for any other. */
+    private static String printfEscapes(String format) {
+        StringBuilder sb = new StringBuilder(format.length());
+        for (int i = 0; i < format.length(); i++) {
+            char c = format.charAt(i);
+            if (c != '\\') {
+                sb.append(c);
+                continue;
+            }
+            if (++i >= format.length()) {
+                return null;
+            }
+            switch (format.charAt(i)) {
+                case 'n' -> sb.append('\n');
+                case 't' -> sb.append('\t');
+                case '\\' -> sb.append('\\');
+                case '\'' -> sb.append('\'');
+                case '"' -> sb.append('"');
+                default -> {
+                    return null;
+                }
+            }
+        }
+        return sb.toString();
     }
 
     /** PowerShell or cmd started from bash: their code is judged in their dialect. */
@@ -134,18 +131,23 @@ final class Shells {
 
     /** A shell or interpreter that runs what it reads on standard input. */
     static void stdin(Analyzer a, CommandJudge.Invocation inv, String program, Dialect dialect) {
+        stdin(a, inv, program, dialect, dialect == null ? null : Special.child(inv, dialect, null));
+    }
+
+    /** The same, in the scope of the new shell. */
+    static void stdin(Analyzer a, CommandJudge.Invocation inv, String program, Dialect dialect, Scope child) {
         Stdin in = inv.stdin;
         if (in.downloads()) {
             Detectors.downloadToShell(a, inv.span(), "content from the network is piped into " + program);
             return;
         }
         if (in.literal() != null && dialect != null) {
-            a.subscript(in.literal(), dialect, Special.child(inv, dialect, null), inv.span());
+            a.subscript(in.literal(), dialect, child, inv.span());
             return;
         }
         String echoed = echoed(in);
         if (echoed != null && dialect != null) {
-            a.subscript(echoed, dialect, Special.child(inv, dialect, null), inv.span());
+            a.subscript(echoed, dialect, child, inv.span());
             return;
         }
         if (in.isSupplied()) {
@@ -157,10 +159,20 @@ final class Shells {
         }
     }
 
-    /** The text {@code echo 'ls' | sh} feeds the shell, when the pipe is one echo of literal words. */
+    /**
+     * The text {@code echo 'ls' | sh} or {@code printf 'ls\n' | sh} feeds the shell, when the pipe
+     * is one echo of literal words or one printf of a literal format without conversions.
+     */
     private static String echoed(Stdin in) {
         if (in.upstream().size() != 1 || !(in.upstream().getFirst() instanceof Command.Simple s) || !s.redirects().isEmpty()
-                || s.words().isEmpty() || !"echo".equals(s.words().getFirst().literal())) {
+                || s.words().isEmpty()) {
+            return null;
+        }
+        if ("printf".equals(s.words().getFirst().literal())) {
+            String format = s.words().size() == 2 ? s.words().get(1).literal() : null;
+            return format == null || format.startsWith("-") || format.indexOf('%') >= 0 ? null : printfEscapes(format);
+        }
+        if (!"echo".equals(s.words().getFirst().literal())) {
             return null;
         }
         StringBuilder sb = new StringBuilder();

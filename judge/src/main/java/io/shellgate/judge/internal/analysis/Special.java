@@ -33,7 +33,9 @@ final class Special {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         switch (program) {
             case "eval" -> {
-                code(a, inv, join(args), inv.scope.dialect, inv.scope.deeper(), "eval");
+                Scope inner = inv.scope.deeper();
+                code(a, inv, join(args), inv.scope.dialect, inner, "eval");
+                inv.scope.adopt(inner);
                 return true;
             }
             case "source", "." -> {

@@ -37,11 +37,21 @@ final class SystemHostView implements HostView {
             return Resolution.unknown("PATH is not known");
         }
         // An empty PATH entry, or ".", means the working directory (execvp rules).
+        String before = null;
         for (String entry : path.split(":", -1)) {
             Path dir = entry.isEmpty() ? cwd : cwd.resolve(entry).normalize();
             Path candidate = dir.resolve(name);
             if (files.isRegularFile(candidate) && files.isExecutable(candidate)) {
-                return file(candidate, cwd);
+                Resolution found = file(candidate, cwd);
+                if (found.trusted() && before != null) {
+                    // the name is not there now, but someone else could put it there before it runs
+                    return new Resolution(Resolution.Kind.FILE, candidate, false, "PATH searches " + before + " before "
+                            + dir + ", so a program named " + name + " put there first would run instead");
+                }
+                return found;
+            }
+            if (before == null) {
+                before = PathEntries.plantable(entry, dir, files);
             }
         }
         // nothing runs now; a later entry could be created in time in an untrusted directory
@@ -107,5 +117,18 @@ final class SystemHostView implements HostView {
     public String gitConfigProblem(Path cwd) {
         files.incomplete();
         return git.problem(cwd);
+    }
+
+    @Override
+    public String projectFile(Path cwd, List<String> names) {
+        for (Path d = cwd; d != null; d = d.getParent()) {
+            for (String name : names) {
+                Path candidate = d.resolve(name);
+                if (files.exists(candidate)) {
+                    return candidate.toString();
+                }
+            }
+        }
+        return null;
     }
 }

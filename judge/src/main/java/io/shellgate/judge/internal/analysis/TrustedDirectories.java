@@ -36,6 +36,17 @@ final class TrustedDirectories {
      * through {@code files}; one that records is asked every question again (the answers kept for
      * a few seconds are not used).
      */
+    /** Whether {@code dir} is one of the policy's untrusted directories or inside one ({@code /tmp}). */
+    boolean isUntrusted(Path dir) {
+        Path d = dir.normalize();
+        for (Path u : untrusted) {
+            if (d.startsWith(u)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     String problem(Path dir, Path cwd, FileFacts files) {
         if (dir == null) {
             return "it has no directory";

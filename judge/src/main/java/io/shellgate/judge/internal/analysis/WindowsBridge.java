@@ -118,7 +118,7 @@ final class WindowsBridge implements WindowsHost {
 
     @Override
     public boolean pastDeadline() {
-        return System.nanoTime() - analyzer.deadline > 0;
+        return analyzer.budget.exhausted();
     }
 
     @Override

@@ -23,6 +23,12 @@ final class Wrappers {
             Rules.checkSuffixes(a, inv, args);
             return false;
         }
+        if (base.equals("nice") && parsed.options().stream().anyMatch(o -> o.value() != null && o.value().plain().startsWith("-"))) {
+            // a negative adjustment raises the priority over everything else on the machine
+            a.add(Checks.WRAPPER_OPTION, Tier.ASK, "nice with a negative adjustment raises the priority of what it runs",
+                    inv.span());
+            return false;
+        }
         List<Field> rest = parsed.operands();
         int i = 0;
         if (w.assignments()) {

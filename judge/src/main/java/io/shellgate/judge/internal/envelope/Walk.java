@@ -97,15 +97,22 @@ final class Walk {
             return;
         }
         words.add(w);
-        for (Part p : w.parts()) {
-            switch (p) {
-                case Part.Param param -> param.operands().forEach(this::word);
-                case Part.CommandSub sub -> nested(sub.body());
-                case Part.ProcessSub sub -> nested(sub.body());
-                case Part.Arithmetic a -> a.inner().forEach(this::word);
-                case Part.Literal l -> { }
-                case Part.Opaque o -> { }
+        w.parts().forEach(this::part);
+    }
+
+    private void part(Part p) {
+        switch (p) {
+            case Part.Param param -> {
+                word(param.subscript());
+                param.operands().forEach(this::word);
             }
+            case Part.CommandSub sub -> nested(sub.body());
+            case Part.ProcessSub sub -> nested(sub.body());
+            case Part.Arithmetic a -> a.expression().forEach(this::part);
+            case Part.VariableName v -> v.parts().forEach(this::part);
+            case Part.Literal l -> { }
+            // not understood inside an expression is not understood (parts there are no words)
+            case Part.Opaque o -> broken = true;
         }
     }
 }

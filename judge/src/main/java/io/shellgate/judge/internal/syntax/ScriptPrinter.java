@@ -21,7 +21,13 @@ public final class ScriptPrinter {
             case Command.Simple s -> {
                 sb.append("(cmd");
                 for (Assignment a : s.assignments()) {
-                    sb.append(' ').append(a.name()).append(a.append() ? "+=" : "=");
+                    sb.append(' ').append(a.name());
+                    if (a.subscript() != null) {
+                        sb.append('[');
+                        word(a.subscript(), sb);
+                        sb.append(']');
+                    }
+                    sb.append(a.append() ? "+=" : "=");
                     if (a.array() != null) {
                         sb.append('(');
                         words(a.array(), sb);
@@ -128,6 +134,11 @@ public final class ScriptPrinter {
                 case Part.Literal l -> sb.append(l.quoted() ? "'" + l.text().replace("\n", "\\n") + "'" : l.text());
                 case Part.Param v -> {
                     sb.append("${").append(v.name());
+                    if (v.subscript() != null) {
+                        sb.append('[');
+                        word(v.subscript(), sb);
+                        sb.append(']');
+                    }
                     if (!v.operator().isEmpty()) {
                         sb.append(' ').append(v.operator());
                         for (Word o : v.operands()) {
@@ -141,8 +152,13 @@ public final class ScriptPrinter {
                 case Part.ProcessSub s -> sb.append(s.input() ? "<(" : ">(").append(print(s.body())).append(')');
                 case Part.Arithmetic a -> {
                     sb.append("$((");
-                    words(a.inner(), sb);
+                    word(new Word(a.expression(), a.span()), sb);
                     sb.append("))");
+                }
+                case Part.VariableName n -> {
+                    sb.append("$name(");
+                    word(new Word(n.parts(), n.span()), sb);
+                    sb.append(')');
                 }
                 case Part.Opaque o -> sb.append("<?").append(o.why()).append('>');
             }

@@ -25,10 +25,12 @@ final class CstConverter {
     private final List<Span> comments = new ArrayList<>();
     private final List<Span> errors = new ArrayList<>();
     private final WordConverter words;
+    private final RedirectConverter redirects;
 
     CstConverter(String text) {
         this.text = text;
         this.words = new WordConverter(text, this::nested, errors);
+        this.redirects = new RedirectConverter(text, words, errors);
     }
 
     Script convert(CstNode root) {
@@ -190,7 +192,14 @@ final class CstConverter {
                 }
             }
         }
-        return new Command.Simple(assignments, words.words(pieces), redirects, new Span(n.start(), n.end()));
+        Span span = new Span(n.start(), n.end());
+        if (assignments.isEmpty() && redirects.isEmpty() && pieces.size() == 1 && pieces.getFirst().type().equals("arithmetic_expansion")
+                && text.startsWith("((", pieces.getFirst().start())) {
+            // (( expr )): an arithmetic command, not a command named by an expansion
+            Part.Arithmetic expr = words.arithmetic(pieces.getFirst());
+            return new Command.Compound("((", null, List.of(new Word(List.of(expr), expr.span())), List.of(), span);
+        }
+        return new Command.Simple(assignments, words.words(pieces), redirects, span);
     }
 
     /** {@code export A=1 B}, {@code declare -x A}, {@code unset A}: a command whose arguments may be assignments. */
@@ -207,7 +216,14 @@ final class CstConverter {
                 pieces.clear();
                 Assignment a = assignment(c);
                 List<Part> parts = new ArrayList<>();
-                parts.add(new Part.Literal(a.name() + (a.append() ? "+=" : "="), true, new Span(c.start(), c.start())));
+                if (a.subscript() != null) {
+                    // declare 'a[i]=x': the builtin reads the subscript from its argument, as text
+                    parts.add(new Part.Literal(a.name() + "[", true, new Span(c.start(), c.start())));
+                    parts.addAll(a.subscript().parts());
+                    parts.add(new Part.Literal("]" + (a.append() ? "+=" : "="), true, new Span(c.start(), c.start())));
+                } else {
+                    parts.add(new Part.Literal(a.name() + (a.append() ? "+=" : "="), true, new Span(c.start(), c.start())));
+                }
                 if (a.value() != null) {
                     parts.addAll(a.value().parts());
                 }
@@ -233,6 +249,7 @@ final class CstConverter {
 
     private Assignment assignment(CstNode n) {
         String name = null;
+        Word subscript = null;
         boolean append = false;
         List<CstNode> valuePieces = new ArrayList<>();
         List<Word> array = null;
@@ -240,7 +257,12 @@ final class CstConverter {
             CstNode c = n.child(i);
             String field = n.fieldName(i);
             if ("name".equals(field)) {
-                name = c.type().equals("subscript") && c.childCount() > 0 ? slice(c.child(0)) + "[]" : slice(c);
+                if (c.type().equals("subscript") && c.childCount() > 0) {
+                    name = slice(c.child(0));
+                    subscript = words.subscriptIndex(c);
+                } else {
+                    name = slice(c);
+                }
             } else if (c.type().equals("+=")) {
                 append = true;
             } else if (c.type().equals("=")) {
@@ -260,7 +282,7 @@ final class CstConverter {
         }
         Span span = new Span(n.start(), n.end());
         Word value = valuePieces.isEmpty() ? new Word(List.of(), new Span(n.end(), n.end())) : words.words(valuePieces).getFirst();
-        return new Assignment(name == null ? "" : name, append, value, array, span);
+        return new Assignment(name == null ? "" : name, subscript, append, value, array, span);
     }
 
     private Command pipeline(CstNode n) {
@@ -349,102 +371,7 @@ final class CstConverter {
     }
 
     private Redirect redirect(CstNode n) {
-        Span span = new Span(n.start(), n.end());
-        int fd = -1;
-        String op = null;
-        List<CstNode> target = new ArrayList<>();
-        if (n.type().equals("heredoc_redirect")) {
-            return heredoc(n);
-        }
-        for (int i = 0; i < n.childCount(); i++) {
-            CstNode c = n.child(i);
-            String field = n.fieldName(i);
-            if (c.type().equals("file_descriptor") && "descriptor".equals(field)) {
-                fd = parseFd(slice(c));
-            } else if ("destination".equals(field) || (op != null && WordConverter.isWordNode(c))) {
-                target.add(c);
-            } else if (!c.isNamed() && op == null) {
-                op = c.type();
-            } else if (c.isError() || c.isMissing()) {
-                errors.add(new Span(c.start(), c.end()));
-            } else if (WordConverter.isWordNode(c)) {
-                target.add(c);
-            }
-        }
-        List<Word> ws = words.words(target);
-        if (ws.size() > 1) {
-            errors.add(span);
-        }
-        return new Redirect(op == null ? "?" : op, fd, ws.isEmpty() ? null : ws.getFirst(), null, span);
-    }
-
-    private Redirect heredoc(CstNode n) {
-        String op = "<<";
-        String delimiter = "";
-        Word body = null;
-        for (int i = 0; i < n.childCount(); i++) {
-            CstNode c = n.child(i);
-            switch (c.type()) {
-                case "<<", "<<-" -> op = c.type();
-                case "heredoc_start" -> delimiter = slice(c);
-                case "heredoc_body" -> body = heredocBody(c, !quotedDelimiter(delimiter));
-                default -> {
-                    if (c.isError() || c.isMissing()) {
-                        errors.add(new Span(c.start(), c.end()));
-                    }
-                }
-            }
-        }
-        boolean expands = !quotedDelimiter(delimiter);
-        if (body == null) {
-            body = new Word(List.of(), new Span(n.end(), n.end()));
-        }
-        return new Redirect(op, -1, null, new Redirect.Heredoc(expands, body), new Span(n.start(), n.end()));
-    }
-
-    private static boolean quotedDelimiter(String delimiter) {
-        return delimiter.indexOf('\'') >= 0 || delimiter.indexOf('"') >= 0 || delimiter.indexOf('\\') >= 0;
-    }
-
-    private Word heredocBody(CstNode n, boolean expands) {
-        Span span = new Span(n.start(), n.end());
-        if (!expands) {
-            return new Word(List.of(new Part.Literal(slice(n), true, span)), span);
-        }
-        List<Part> parts = new ArrayList<>();
-        int pos = n.start();
-        for (int i = 0; i < n.childCount(); i++) {
-            CstNode c = n.child(i);
-            if (c.type().equals("heredoc_content") || !c.isNamed()) {
-                continue;
-            }
-            if (c.start() > pos) {
-                parts.add(new Part.Literal(unescapeHeredoc(text.substring(pos, c.start())), true, new Span(pos, c.start())));
-            }
-            parts.addAll(words.word(c).parts());
-            pos = Math.max(pos, c.end());
-        }
-        if (pos < n.end()) {
-            parts.add(new Part.Literal(unescapeHeredoc(text.substring(pos, n.end())), true, new Span(pos, n.end())));
-        }
-        return new Word(parts, span);
-    }
-
-    /** In an expanding heredoc a backslash escapes only $ ` \ and newline. */
-    private static String unescapeHeredoc(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length() && "$`\\\n".indexOf(s.charAt(i + 1)) >= 0) {
-                if (s.charAt(i + 1) != '\n') {
-                    sb.append(s.charAt(i + 1));
-                }
-                i++;
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
+        return redirects.redirect(n);
     }
 
     private Command function(CstNode n) {
@@ -492,7 +419,15 @@ final class CstConverter {
     }
 
     private void collectCompound(CstNode n, List<Word> ws, List<Command> bodies) {
-        boolean test = n.type().equals("test_command") || n.type().equals("c_style_for_statement");
+        if (n.type().equals("c_style_for_statement") || n.type().equals("test_command") && n.childCount() > 0
+                && n.child(0).type().equals("((")) {
+            arithmeticCompound(n, ws, bodies);
+            return;
+        }
+        if (n.type().equals("test_command")) {
+            testWords(n, ws);
+            return;
+        }
         for (int i = 0; i < n.childCount(); i++) {
             CstNode c = n.child(i);
             String field = n.fieldName(i);
@@ -503,12 +438,6 @@ final class CstConverter {
             if (type.equals("do_group") || type.equals("elif_clause") || type.equals("else_clause")
                     || type.equals("case_item")) {
                 collectCompound(c, ws, bodies);
-            } else if (test) {
-                if (WordConverter.isWordNode(c)) {
-                    ws.add(words.word(c));
-                } else {
-                    ws.addAll(words.nestedWords(c));
-                }
             } else if ("value".equals(field) && WordConverter.isWordNode(c)) {
                 ws.add(words.word(c));
             } else if (c.isNamed() && !WordConverter.isWordNode(c)) {
@@ -523,6 +452,81 @@ final class CstConverter {
         }
     }
 
+    /** {@code (( expr ))} and {@code for (( a; b; c ))}: the expression between the parentheses, and the body. */
+    private void arithmeticCompound(CstNode n, List<Word> ws, List<Command> bodies) {
+        int from = -1;
+        int to = -1;
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            if (c.type().equals("((") && from < 0) {
+                from = c.end();
+            } else if (c.type().equals("))") && to < 0) {
+                to = c.start();
+            } else if (c.type().equals("do_group")) {
+                collectCompound(c, new ArrayList<>(), bodies);
+            } else if (c.type().equals("compound_statement")) {
+                statement(c, bodies);
+            } else if (c.isError() || c.isMissing()) {
+                errors.add(new Span(c.start(), c.end()));
+            }
+        }
+        if (from < 0 || to < from) {
+            errors.add(new Span(n.start(), n.end()));
+            return;
+        }
+        ws.add(words.arithmeticWord(n, from, to));
+    }
+
+    private static final java.util.Set<String> ARITHMETIC_TESTS = java.util.Set.of("-eq", "-ne", "-lt", "-le", "-gt", "-ge");
+
+    /**
+     * The words of {@code [[ ... ]]}: operands of {@code -eq} and the like are arithmetic, and the
+     * operand of {@code -v} names a variable whose subscript is arithmetic.
+     */
+    private void testWords(CstNode n, List<Word> ws) {
+        for (int i = 0; i < n.childCount(); i++) {
+            CstNode c = n.child(i);
+            String op = operator(c);
+            if (c.type().equals("binary_expression") && ARITHMETIC_TESTS.contains(op)) {
+                for (int j = 0; j < c.childCount(); j++) {
+                    CstNode side = c.child(j);
+                    if (side.isNamed() && !"operator".equals(c.fieldName(j))) {
+                        ws.add(words.arithmeticWord(side, side.start(), side.end()));
+                    }
+                }
+            } else if (c.type().equals("unary_expression") && ("-v".equals(op) || "-R".equals(op))) {
+                for (int j = 0; j < c.childCount(); j++) {
+                    CstNode operand = c.child(j);
+                    if (operand.isNamed() && !"operator".equals(c.fieldName(j))) {
+                        ws.add(variableReference(operand));
+                    }
+                }
+            } else if (WordConverter.isWordNode(c)) {
+                ws.add(words.word(c));
+            } else {
+                if (c.isError() || c.isMissing()) {
+                    errors.add(new Span(c.start(), c.end()));
+                }
+                testWords(c, ws);
+            }
+        }
+    }
+
+    private String operator(CstNode n) {
+        for (int i = 0; i < n.childCount(); i++) {
+            if ("operator".equals(n.fieldName(i))) {
+                return slice(n.child(i));
+            }
+        }
+        return null;
+    }
+
+    /** The operand of {@code -v}: a name, and a subscript that is evaluated ({@code a[$(id)]} runs id). */
+    private Word variableReference(CstNode operand) {
+        Span span = new Span(operand.start(), operand.end());
+        return new Word(List.of(new Part.VariableName(words.word(operand).parts(), span)), span);
+    }
+
     private static List<CstNode> named(CstNode n) {
         List<CstNode> out = new ArrayList<>();
         for (int i = 0; i < n.childCount(); i++) {
@@ -531,14 +535,6 @@ final class CstConverter {
             }
         }
         return out;
-    }
-
-    private static int parseFd(String s) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     private String slice(CstNode n) {

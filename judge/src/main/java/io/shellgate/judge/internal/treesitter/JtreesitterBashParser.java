@@ -23,7 +23,7 @@ public final class JtreesitterBashParser implements ShellParser {
     private final ThreadLocal<Parser> parsers = ThreadLocal.withInitial(() -> new Parser(BASH));
 
     @Override
-    public Script parse(String text, long budgetNanos) {
+    public Script parse(String text, Limits limits) {
         try (Tree tree = parsers.get().parse(text, InputEncoding.UTF_16LE).orElseThrow()) {
             return new CstConverter(text).convert(new JtsNode(tree.getRootNode()));
         }

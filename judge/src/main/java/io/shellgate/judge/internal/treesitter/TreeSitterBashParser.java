@@ -24,8 +24,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class TreeSitterBashParser implements ShellParser {
 
-    /** Payload layout: text address, text length in bytes, deadline in nanoTime units. */
-    private static final long PAYLOAD_SIZE = 24;
+    /**
+     * Payload layout: text address, text length in bytes, deadline in nanoTime units, progress
+     * calls so far, progress calls allowed. tree-sitter calls the progress callback once every
+     * hundred parser operations, so the count measures work the same way on any machine.
+     */
+    private static final long PAYLOAD_SIZE = 40;
     private static final MemorySegment READ = TreeSitterNative.upcall(TreeSitterBashParser.class, "read",
             MethodType.methodType(MemorySegment.class, MemorySegment.class, int.class, MemorySegment.class, MemorySegment.class),
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT, TreeSitterNative.POINT, ADDRESS));
@@ -36,7 +40,7 @@ public final class TreeSitterBashParser implements ShellParser {
     private final ConcurrentLinkedQueue<MemorySegment> parsers = new ConcurrentLinkedQueue<>();
 
     @Override
-    public Script parse(String text, long budgetNanos) {
+    public Script parse(String text, Limits limits) {
         MemorySegment parser = acquire();
         boolean healthy = false;
         Arena arena = Arena.ofConfined();
@@ -47,7 +51,9 @@ public final class TreeSitterBashParser implements ShellParser {
             MemorySegment payload = arena.allocate(PAYLOAD_SIZE, 8);
             payload.set(ADDRESS, 0, source);
             payload.set(JAVA_LONG, 8, bytes);
-            payload.set(JAVA_LONG, 16, System.nanoTime() + budgetNanos);
+            payload.set(JAVA_LONG, 16, limits.deadlineNanos());
+            payload.set(JAVA_LONG, 24, 0L);
+            payload.set(JAVA_LONG, 32, limits.maxSteps());
             MemorySegment input = arena.allocate(TreeSitterNative.INPUT);
             input.set(ADDRESS, 0, payload);
             input.set(ADDRESS, 8, READ);
@@ -61,8 +67,9 @@ public final class TreeSitterBashParser implements ShellParser {
             if (tree.equals(MemorySegment.NULL)) {
                 TreeSitterNative.PARSER_RESET.invokeExact(parser);
                 healthy = true;
-                throw new ParseBudgetException("parsing took longer than the time budget of "
-                        + budgetNanos / 1_000_000 + " ms");
+                throw new ParseBudgetException(payload.get(JAVA_LONG, 24) > limits.maxSteps()
+                        ? "parsing needs more than " + limits.maxSteps() + " hundred parser steps"
+                        : "parsing took longer than the time guard");
             }
             healthy = true;
             try (FfmTree parsed = new FfmTree(arena, tree)) {
@@ -120,6 +127,8 @@ public final class TreeSitterBashParser implements ShellParser {
     /** tree-sitter's progress callback: true stops the parse. */
     static boolean progress(MemorySegment state) {
         MemorySegment payload = state.reinterpret(16).get(ADDRESS, 0).reinterpret(PAYLOAD_SIZE);
-        return System.nanoTime() - payload.get(JAVA_LONG, 16) > 0;
+        long calls = payload.get(JAVA_LONG, 24) + 1;
+        payload.set(JAVA_LONG, 24, calls);
+        return calls > payload.get(JAVA_LONG, 32) || System.nanoTime() - payload.get(JAVA_LONG, 16) > 0;
     }
 }

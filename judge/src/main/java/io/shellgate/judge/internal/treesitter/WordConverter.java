@@ -17,11 +17,13 @@ final class WordConverter {
     private final String text;
     private final Function<CstNode, Script> scripts;
     private final List<Span> errors;
+    private final ExpressionWords expressions;
 
     WordConverter(String text, Function<CstNode, Script> scripts, List<Span> errors) {
         this.text = text;
         this.scripts = scripts;
         this.errors = errors;
+        this.expressions = new ExpressionWords(this, text, errors);
     }
 
     /** Whether a node can be (part of) a word. */
@@ -202,7 +204,7 @@ final class WordConverter {
         }
     }
 
-    private void parts(CstNode node, boolean quoted, List<Part> out) {
+    void parts(CstNode node, boolean quoted, List<Part> out) {
         Span span = new Span(node.start(), node.end());
         switch (node.type()) {
             case "word", "number", "brace_expression", "extglob_pattern", "regex", "variable_name",
@@ -232,7 +234,7 @@ final class WordConverter {
             }
             case "process_substitution" -> out.add(new Part.ProcessSub(scripts.apply(node),
                     text.startsWith("<(", node.start()), span));
-            case "arithmetic_expansion" -> out.add(new Part.Arithmetic(nestedWords(node), span));
+            case "arithmetic_expansion" -> out.add(arithmetic(node));
             case "concatenation" -> {
                 for (int i = 0; i < node.childCount(); i++) {
                     CstNode c = node.child(i);
@@ -353,7 +355,9 @@ final class WordConverter {
 
     private Part expansion(CstNode node, boolean quoted) {
         String name = null;
+        Word subscript = null;
         String operator = "";
+        boolean bang = false;
         List<Word> operands = new ArrayList<>();
         boolean sawName = false;
         for (int i = 0; i < node.childCount(); i++) {
@@ -364,11 +368,12 @@ final class WordConverter {
                 sawName = true;
             } else if (!sawName && type.equals("subscript")) {
                 name = c.childCount() > 0 ? slice(c.child(0)) : slice(c);
-                operator = "subscript";
-                operands.addAll(nestedWords(c));
+                subscript = subscriptIndex(c);
                 sawName = true;
-            } else if (!sawName && (type.equals("#") || type.equals("!"))) {
-                operator = type.equals("#") ? "length" : "indirect";
+            } else if (!sawName && type.equals("#")) {
+                operator = "length";
+            } else if (!sawName && type.equals("!")) {
+                bang = true;
             } else if (type.equals("${") || type.equals("}")) {
                 continue;
             } else if (!c.isNamed()) {
@@ -380,6 +385,15 @@ final class WordConverter {
                 if (operator.isEmpty()) {
                     operator = type;
                 }
+            } else if (operator.equals(":")) {
+                // ${s:offset:length}: both are arithmetic
+                operands.add(arithmeticWord(c, c.start(), c.end()));
+            } else if (type.equals("regex") && (slice(c).indexOf('$') >= 0 || slice(c).indexOf('`') >= 0)) {
+                // tree-sitter reads the pattern of ${x#…}, ${x%…}, ${x/…} as one leaf, but bash expands
+                // the substitutions in it: ${x#$(cmd)} runs cmd
+                Span span = new Span(c.start(), c.end());
+                operands.add(new Word(List.of(new Part.Opaque("a pattern with expansions in it (" + slice(c)
+                        + "), which tree-sitter does not read as bash does", span)), span));
             } else {
                 operands.add(word(c));
             }
@@ -387,31 +401,33 @@ final class WordConverter {
         if (name == null) {
             return new Part.Opaque("unrecognised ${...} expansion", new Span(node.start(), node.end()));
         }
-        return new Part.Param(name, operator, operands, quoted, new Span(node.start(), node.end()));
-    }
-
-    /** Every expansion inside an arithmetic or test expression, as words of their own. */
-    List<Word> nestedWords(CstNode node) {
-        List<Word> out = new ArrayList<>();
-        collectNested(node, out);
-        return out;
-    }
-
-    private void collectNested(CstNode node, List<Word> out) {
-        for (int i = 0; i < node.childCount(); i++) {
-            CstNode c = node.child(i);
-            switch (c.type()) {
-                case "simple_expansion", "expansion", "command_substitution", "process_substitution",
-                     "arithmetic_expansion", "string", "raw_string", "ansi_c_string", "word", "concatenation",
-                     "number", "extglob_pattern", "regex" -> out.add(word(c));
-                default -> {
-                    if (c.isError() || c.isMissing()) {
-                        errors.add(new Span(c.start(), c.end()));
-                    }
-                    collectNested(c, out);
-                }
+        if (bang) {
+            String index = subscript == null ? null : subscript.literal();
+            if (subscript == null && (operator.equals("*") || operator.equals("@"))) {
+                operator = "names";
+            } else if ("@".equals(index) || "*".equals(index)) {
+                operator = "keys";
+            } else {
+                operator = "indirect";
             }
+            operands = List.of();
         }
+        return new Part.Param(name, subscript, operator, operands, quoted, new Span(node.start(), node.end()));
+    }
+
+    /** The subscript of {@code a[i]} as written: expanded, and evaluated as arithmetic for an indexed array. */
+    Word subscriptIndex(CstNode subscript) {
+        return expressions.subscriptIndex(subscript);
+    }
+
+    /** {@code $((...))}, {@code $[...]} or a bare {@code ((...))}: the expression between the delimiters. */
+    Part.Arithmetic arithmetic(CstNode node) {
+        return expressions.arithmetic(node);
+    }
+
+    /** A word that is the arithmetic expression {@code text[from, to)} of {@code node}. */
+    Word arithmeticWord(CstNode node, int from, int to) {
+        return expressions.arithmeticWord(node, from, to);
     }
 
     private String inner(CstNode node, int prefix, int suffix) {
@@ -424,7 +440,7 @@ final class WordConverter {
         return text.substring(node.start(), node.end());
     }
 
-    private static List<Part> merge(List<Part> parts) {
+    static List<Part> merge(List<Part> parts) {
         List<Part> out = new ArrayList<>(parts.size());
         for (Part p : parts) {
             if (!out.isEmpty() && p instanceof Part.Literal l && out.getLast() instanceof Part.Literal prev

@@ -12,6 +12,9 @@ public final class ParseDump {
             String f = ScriptPrinter.print(fast.parse(text, 1_000_000_000L));
             String r = ScriptPrinter.print(reference.parse(text, 0));
             System.out.println(text.replace("\n", "⏎") + "\n   " + f + (f.equals(r) ? "" : "\n   REFERENCE DIFFERS: " + r));
+            if (System.getenv("SEXP") != null) {
+                System.out.println("   " + reference.sexp(text));
+            }
         }
     }
 }

@@ -1,0 +1,60 @@
+package io.shellgate.judge.internal.analysis;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * ps (procps) takes UNIX options ({@code -ef}), BSD options without a dash ({@code aux}) and GNU
+ * long options. The BSD letter {@code e} prints every process's environment after its command
+ * line, which holds other programs' tokens. ps also rereads a lone dashed word that fails as UNIX
+ * options as BSD ones ({@code ps -auxe} when there is no user {@code xe}).
+ */
+final class PsCheck {
+
+    private static final String UNIX_VALUES = "CGgpqstuUoOD";
+    private static final String BSD_VALUES = "oOpqtUk";
+    private static final Set<String> LONG_VALUES = Set.of("--Group", "--group", "--pid", "--ppid", "--quick-pid", "--sid",
+            "--tty", "--user", "--User", "--format", "--sort", "--cols", "--columns", "--width", "--rows", "--lines",
+            "--help", "--date-format");
+
+    private PsCheck() {}
+
+    /** Why these arguments make ps print environments (or cannot be told not to); null when they do not. */
+    static String problem(List<Field> args) {
+        if (args.size() == 1 && args.getFirst().isLiteral()) {
+            String t = args.getFirst().plain();
+            if (t.startsWith("-") && !t.startsWith("--") && t.indexOf('e') > 0
+                    && t.chars().skip(1).anyMatch(c -> UNIX_VALUES.indexOf(c) >= 0)) {
+                return "ps may read " + t + " as the BSD options " + t.substring(1) + ", whose e prints environments";
+            }
+        }
+        for (int i = 0; i < args.size(); i++) {
+            Field f = args.get(i);
+            if (!f.isLiteral()) {
+                return "the argument " + f.display() + " is computed at run time";
+            }
+            String t = f.plain();
+            if (t.startsWith("--")) {
+                if (LONG_VALUES.contains(t)) {
+                    i++;
+                }
+                continue;
+            }
+            boolean unix = t.startsWith("-");
+            String letters = unix ? t.substring(1) : t;
+            for (int j = 0; j < letters.length(); j++) {
+                char c = letters.charAt(j);
+                if (!unix && c == 'e') {
+                    return "ps " + t + " prints the environment of every process it lists";
+                }
+                if ((unix ? UNIX_VALUES : BSD_VALUES).indexOf(c) >= 0) {
+                    if (j == letters.length() - 1) {
+                        i++;
+                    }
+                    break;
+                }
+            }
+        }
+        return null;
+    }
+}
