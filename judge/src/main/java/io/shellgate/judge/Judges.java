@@ -23,7 +23,7 @@ public final class Judges {
 
     /** A judge for {@code policy}, after its non-default examples pass. */
     public static Judge create(Policy policy) throws PolicyException {
-        ExampleCheck.verify(policy, PARSER, List.of(Layer.USER, Layer.PROJECT, Layer.EXPLICIT));
+        ExampleCheck.verify(policy, PARSER, List.of(Layer.MANAGED, Layer.USER, Layer.PROJECT, Layer.EXPLICIT));
         return JudgeEngine.create(policy, PARSER);
     }
 

@@ -50,6 +50,7 @@ public final class Main implements Runnable {
             // what the launcher script's AOT cache is made from (see AotTraining)
             System.exit(io.shellgate.launcher.internal.server.AotTraining.run(args[1]));
         }
+        io.shellgate.reviewer.AuditExport.muteSdkWarnings();
         System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

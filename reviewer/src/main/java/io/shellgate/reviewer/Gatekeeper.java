@@ -7,6 +7,9 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.internal.AuditWriter;
 import io.shellgate.reviewer.internal.PolicyCache;
 import io.shellgate.reviewer.internal.ReviewPipeline;
+import io.shellgate.reviewer.internal.export.AuditSink;
+import io.shellgate.reviewer.internal.export.Exports;
+import io.shellgate.rules.FleetSettings;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -32,11 +35,14 @@ public final class Gatekeeper {
 
     private final GateConfig config;
     private final AuditWriter audit;
+    private final AuditSink gateExport;
     private final Map<Policy, ReviewPipeline> pipelines = new IdentityHashMap<>();
 
     private Gatekeeper(GateConfig config) {
         this.config = config;
-        this.audit = new AuditWriter(config.stateDir());
+        // a refusal made before any policy could be read is exported as the gate's own OTEL_* variables say
+        this.gateExport = Exports.sink(FleetSettings.NONE, config.env(), config.stateDir());
+        this.audit = new AuditWriter(config.stateDir(), gateExport);
     }
 
     /** The gate of a process with this configuration. */
@@ -125,8 +131,9 @@ public final class Gatekeeper {
         }
         boolean handBack = People.isAgentsOwnUser(person);
         ReviewRequest r = new ReviewRequest(request, v, origin, handBack ? null : person, !handBack, clientGone);
-        Decision d = pipeline(loaded.policy()).decide(r);
-        String problem = audit.record(r, d);
+        ReviewPipeline pipeline = pipeline(loaded.policy());
+        Decision d = pipeline.decide(r);
+        String problem = audit.record(r, d, pipeline.export());
         if (problem != null && loaded.policy().audit().required()) {
             return new Result.Refused(Tier.DENY, "audit-required", "the audit log cannot be written (" + problem
                     + "), and [audit] required = true refuses every command until it can", whole(request), Step.GATE, v, null);
@@ -156,7 +163,13 @@ public final class Gatekeeper {
             }
         }
         ReviewRequest r = new ReviewRequest(request, v, origin, null);
-        return warning(audit.record(r, ReviewPipeline.ranDecision(r), times));
+        AuditSink export;
+        try {
+            export = pipeline(load(request.cwd()).policy()).export();
+        } catch (PolicyException e) {
+            export = gateExport;
+        }
+        return warning(audit.record(r, ReviewPipeline.ranDecision(r), times, export));
     }
 
     /**

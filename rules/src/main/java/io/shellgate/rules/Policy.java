@@ -13,6 +13,7 @@ import java.util.stream.Stream;
  *     file that were ignored because they would weaken the policy)
  * @param review how asks are reviewed, and the remembered approvals
  * @param audit what a decision that cannot be logged becomes
+ * @param fleet what the administrator's managed layer fixed, and where decisions are exported
  */
 public record Policy(
         Settings settings,
@@ -25,7 +26,8 @@ public record Policy(
         List<String> sources,
         List<String> notices,
         ReviewSettings review,
-        AuditSettings audit) {
+        AuditSettings audit,
+        FleetSettings fleet) {
 
     public Policy {
         readOnly = List.copyOf(readOnly);

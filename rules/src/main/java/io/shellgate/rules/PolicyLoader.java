@@ -14,7 +14,8 @@ import java.util.Optional;
 /**
  * Finds, reads and merges policy layers.
  *
- * <p>Layers apply in this order: the built-in default, the user file
+ * <p>Layers apply in this order: the built-in default, the administrator's managed file
+ * ({@link ManagedPolicy#PATH}), the user file
  * ({@code $XDG_CONFIG_HOME/shellgate/policy.toml}, default {@code ~/.config/shellgate/policy.toml}),
  * the project file ({@code .shellgate/policy.toml} in the repository root, or in the working
  * directory outside a repository), then a file named with {@code --policy}. Each layer may add
@@ -24,7 +25,9 @@ import java.util.Optional;
  * <p>A project file comes with the code an agent works on, so unless the user lists the project
  * in {@code settings.trusted-projects}, it may only make the policy stricter: it may add deny and
  * ask rules, sensitive paths and dangerous variables, and disable read-only commands. What it
- * tries beyond that is ignored and reported in {@link Policy#notices()}.
+ * tries beyond that is ignored and reported in {@link Policy#notices()}. No layer after the
+ * managed one may disable a deny or ask rule in effect after it, nor change what it fixed (see
+ * {@link FleetSettings}).
  *
  * <p>Loading checks the structure of every file. Running each rule's examples needs the judge;
  * see {@code io.shellgate.judge.Judges}.
@@ -78,10 +81,11 @@ public final class PolicyLoader {
     }
 
     /**
-     * The sources that apply in {@code cwd}: the built-in default, then the user and project files
-     * that exist, then {@code explicit} if given.
+     * The sources that apply in {@code cwd}: the built-in default, the managed file
+     * ({@link ManagedPolicy#place()}), the user and project files that exist, then {@code explicit} if given.
      *
-     * @throws PolicyException when a file exists but cannot be read, or {@code explicit} does not exist
+     * @throws PolicyException when a file exists but cannot be read, {@code explicit} does not exist, or
+     *     the managed file is there but not one only root can change
      */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit) throws PolicyException {
         return discover(cwd, env, explicit, FileFacts.live());
@@ -90,8 +94,15 @@ public final class PolicyLoader {
     /** The same, asking the file system through {@code files} (which may record what it was asked). */
     public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit, FileFacts files)
             throws PolicyException {
+        return discover(cwd, env, explicit, files, ManagedPolicy.place());
+    }
+
+    /** The same, with the managed policy looked for at {@code managed} (tests point it into a temporary root). */
+    public static List<PolicySource> discover(Path cwd, Map<String, String> env, Path explicit, FileFacts files,
+            ManagedPolicy.Place managed) throws PolicyException {
         List<PolicySource> sources = new ArrayList<>();
         sources.add(builtIn());
+        ManagedPolicy.read(managed, files).ifPresent(sources::add);
         Optional<Path> user = userPolicyPath(env);
         if (user.isPresent() && present(user.get(), "the user policy", files)) {
             sources.add(read(Layer.USER, user.get(), files));

@@ -67,6 +67,9 @@ public final class DoctorCommand implements Callable<Integer> {
                     + p.rules().size() + " rules");
             p.sources().forEach(s -> out.println("          " + s));
             p.notices().forEach(n -> out.println("          notice: " + n));
+            Fleet.lines(p.fleet()).forEach(l -> out.println("managed:  " + l));
+            Fleet.provenance(p).forEach(l -> out.println("          " + l));
+            io.shellgate.reviewer.AuditExport.status(p, System.getenv()).forEach(l -> out.println("export:   " + l));
             options.judge(cwd);
         } catch (PolicyException e) {
             out.println("policy:   INVALID");

@@ -97,17 +97,21 @@ public final class PolicyCommand implements Runnable {
                         o.put("tier", e.tier().id());
                         o.put("reason", e.reason());
                         o.put("location", e.location().toString());
+                        o.put("layer", e.layer().name().toLowerCase(java.util.Locale.ROOT));
                     }
+                    Fleet.json(policy.fleet(), root.putObject("managed"));
                     out.println(root.toPrettyString());
                     return ExitCode.ALLOW.code();
                 }
                 out.println("sources:");
                 policy.sources().forEach(s -> out.println("  " + s));
                 policy.notices().forEach(n -> out.println("notice: " + n));
+                Fleet.lines(policy.fleet()).forEach(l -> out.println("managed: " + l));
                 out.println("settings: max-input-bytes " + policy.settings().maxInputBytes() + ", max-depth "
                         + policy.settings().maxDepth() + ", time-budget-ms " + policy.settings().timeBudgetMillis());
                 for (RuleInfo e : policy.entries()) {
-                    out.println(String.format("%-6s %-10s %-32s %s", e.tier().id(), kind(e), e.id(), e.reason()));
+                    out.println(String.format("%-6s %-10s %-32s %s  [%s %s]", e.tier().id(), kind(e), e.id(), e.reason(),
+                            e.layer().name().toLowerCase(java.util.Locale.ROOT), e.location()));
                 }
                 return ExitCode.ALLOW.code();
             } catch (PolicyOptions.UsageException e) {

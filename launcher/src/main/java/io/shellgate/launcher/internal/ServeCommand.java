@@ -56,6 +56,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // a process that lives on sends the audit records of the one-shot ones too
+        io.shellgate.reviewer.AuditExport.shipFromHere();
         PrintWriter err = spec.commandLine().getErr();
         RunDir run = RunDir.of(System.getenv());
         try {

@@ -6,6 +6,7 @@ import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.rules.Approval;
+import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.Rule;
 import io.shellgate.rules.Tier;
@@ -34,6 +35,7 @@ final class ApprovalMatcher {
 
     private final List<Approval> approvals;
     private final Set<String> askRules;
+    private final Set<String> managedAskRules;
     /** The gate's home, for approvals limited to {@code ~/…}: never the command's, which it may have changed. */
     private final String home;
 
@@ -41,6 +43,13 @@ final class ApprovalMatcher {
         this.home = home;
         this.approvals = policy.review().approvals();
         this.askRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK).map(Rule::id).collect(Collectors.toSet());
+        this.managedAskRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK && r.layer() == Layer.MANAGED)
+                .map(Rule::id).collect(Collectors.toSet());
+    }
+
+    /** Whether an ask rule of the managed policy is among the verdict's reasons: only its own approvals cover it. */
+    boolean managedAsk(Verdict verdict) {
+        return !managedAskRules.isEmpty() && verdict.reasons().stream().anyMatch(r -> managedAskRules.contains(r.rule()));
     }
 
     /** The first approval that covers every ask reason of the verdict. */
@@ -49,7 +58,8 @@ final class ApprovalMatcher {
             return Optional.empty();
         }
         for (Approval a : approvals) {
-            if (a.activeAt(now) && inProject(a, request) && covers(a, request, verdict)) {
+            if (a.activeAt(now) && inProject(a, request) && (a.layer() == Layer.MANAGED || !managedAsk(verdict))
+                    && covers(a, request, verdict)) {
                 return Optional.of(a);
             }
         }

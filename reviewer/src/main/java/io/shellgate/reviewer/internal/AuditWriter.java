@@ -10,6 +10,7 @@ import io.shellgate.reviewer.Decision;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.export.AuditSink;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -51,26 +52,43 @@ public final class AuditWriter {
     private static final Map<Said, String> SAID = new HashMap<>();
 
     private final AuditLog log;
+    private final AuditSink sink;
 
     public AuditWriter(Path stateDir) {
+        this(stateDir, AuditSink.NONE);
+    }
+
+    /** @param sink also receives every record written, once it is in the log (the OTLP export) */
+    public AuditWriter(Path stateDir, AuditSink sink) {
         this.log = stateDir == null ? null : new AuditLog(stateDir);
+        this.sink = sink;
     }
 
     /** Logs the decision now; returns why it could not be logged, or null when it was. */
     public String record(ReviewRequest r, Decision d) {
-        return record(r, d, new long[] {System.currentTimeMillis()});
+        return record(r, d, new long[] {System.currentTimeMillis()}, sink);
+    }
+
+    /** Logs the decision now, and hands its record to {@code export}; returns why it could not be logged, or null. */
+    public String record(ReviewRequest r, Decision d, AuditSink export) {
+        return record(r, d, new long[] {System.currentTimeMillis()}, export);
+    }
+
+    /** {@link #record(ReviewRequest, Decision, long[], AuditSink)} to this writer's own sink. */
+    public String record(ReviewRequest r, Decision d, long[] times) {
+        return record(r, d, times, sink);
     }
 
     /**
      * One record of the decision for each of {@code times} (milliseconds since the epoch), appended
      * together; returns why they could not be logged, or null when they were.
      */
-    public String record(ReviewRequest r, Decision d, long[] times) {
+    public String record(ReviewRequest r, Decision d, long[] times, AuditSink export) {
         if (times.length == 0) {
             return null;
         }
         try {
-            return append(times, said(r, d));
+            return append(times, said(r, d), export);
         } catch (IOException | RuntimeException e) {
             return problem(e);
         }
@@ -101,18 +119,22 @@ public final class AuditWriter {
                 g.flush();
                 rest = new StringBuilder(BUFFER.substring(1));
             }
-            return append(new long[] {System.currentTimeMillis()}, rest.toString());
+            return append(new long[] {System.currentTimeMillis()}, rest.toString(), sink);
         } catch (IOException | RuntimeException e) {
             generator = null;
             return problem(e);
         }
     }
 
-    private String append(long[] times, String said) throws IOException {
+    private String append(long[] times, String said, AuditSink export) throws IOException {
         if (log == null) {
             return "no state directory (neither SHELLGATE_STATE_DIR, XDG_STATE_HOME nor HOME is set)";
         }
         log.append(times, said);
+        // exported only once the local log, the source of truth, has it
+        for (long t : times) {
+            export.accept(timePart(t) + said);
+        }
         return null;
     }
 

@@ -33,11 +33,27 @@ final class LlmStep {
 
     /** The step for a policy's {@code [review.llm]} table and this process's environment. */
     static LlmStep create(Policy policy, Map<String, String> env) {
+        if (!policy.fleet().llmReviewer()) {
+            return new LlmStep(null, null);
+        }
         try {
-            return new LlmStep(LlmConfig.resolve(policy.review().llm(), env).orElse(null), null);
+            return new LlmStep(LlmConfig.resolve(policy.review().llm(), unpinned(env, policy.fleet().pinnedLlm())).orElse(null), null);
         } catch (IllegalArgumentException e) {
             return new LlmStep(null, e.getMessage());
         }
+    }
+
+    /** The environment without the {@code SHELLGATE_LLM_*} variables of keys the managed policy pinned. */
+    private static Map<String, String> unpinned(Map<String, String> env, java.util.Set<String> pinned) {
+        if (pinned.isEmpty()) {
+            return env;
+        }
+        Map<String, String> out = new java.util.HashMap<>(env);
+        for (String key : pinned) {
+            String name = key.equals("api-key-env") ? "API_KEY" : key.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+            out.remove("SHELLGATE_LLM_" + name);
+        }
+        return out;
     }
 
     /** Why the configured reviewer cannot be used, or null. */

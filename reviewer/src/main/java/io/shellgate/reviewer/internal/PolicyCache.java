@@ -3,6 +3,7 @@ package io.shellgate.reviewer.internal;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Judges;
+import io.shellgate.reviewer.internal.export.DecisionClock;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
@@ -49,7 +50,7 @@ public final class PolicyCache {
             }
         }
         Policy policy = PolicyLoader.load(sources, env.get("HOME"));
-        Loaded loaded = new Loaded(policy, Judges.create(policy));
+        Loaded loaded = new Loaded(policy, DecisionClock.timed(Judges.create(policy)));
         synchronized (CACHE) {
             Loaded raced = CACHE.putIfAbsent(k, loaded);
             return raced == null ? loaded : raced;

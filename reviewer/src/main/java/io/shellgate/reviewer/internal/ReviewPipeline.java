@@ -7,6 +7,9 @@ import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.ReviewRequest;
 import io.shellgate.reviewer.Reviewer;
 import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.internal.export.AuditSink;
+import io.shellgate.reviewer.internal.export.DecisionClock;
+import io.shellgate.reviewer.internal.export.Exports;
 import io.shellgate.rules.Approval;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -32,6 +35,7 @@ public final class ReviewPipeline implements Reviewer {
     private final LlmStep llm;
     private final Path stateDir;
     private final AuditWriter audit;
+    private final AuditSink export;
     private final PersonStep people;
     /** Process-wide, so that a reloaded policy (a new pipeline) keeps what sessions approved. */
     private static final Map<String, Set<String>> sessionApprovals = new ConcurrentHashMap<>();
@@ -47,8 +51,14 @@ public final class ReviewPipeline implements Reviewer {
         this.approvals = new ApprovalMatcher(policy, env.get("HOME"));
         this.llm = LlmStep.create(policy, env);
         this.stateDir = config.stateDir();
-        this.audit = new AuditWriter(stateDir);
+        this.export = Exports.sink(policy.fleet(), env, stateDir);
+        this.audit = new AuditWriter(stateDir, export);
         this.people = new PersonStep(stateDir, config.terminalsNotAsked());
+    }
+
+    /** Where this pipeline's decisions are exported besides the log: its policy's {@code [audit.otlp]} and the gate's {@code OTEL_*}. */
+    public AuditSink export() {
+        return export;
     }
 
     /** Where this pipeline's decisions are logged. */
@@ -66,6 +76,9 @@ public final class ReviewPipeline implements Reviewer {
 
     /** Decides, without logging: the caller logs it ({@link #audit()}). Never throws: a failure is a refusal. */
     public Decision decide(ReviewRequest r) {
+        if (r.verdict().tier() == Tier.ASK) {
+            DecisionClock.reviewStarts();
+        }
         try {
             return steps(r);
         } catch (InterruptedException e) {
@@ -106,7 +119,8 @@ public final class ReviewPipeline implements Reviewer {
             }
         }
         String session = r.origin().session();
-        if (!session.isEmpty()) {
+        // what a person approved for the session counts only where remembered approvals do, and never for a managed ask
+        if (!session.isEmpty() && policy.fleet().rememberedApprovals() && !approvals.managedAsk(v)) {
             for (String line : sessionApprovals.getOrDefault(session, Set.of())) {
                 if (ApprovalMatcher.exactCovers(line, r.request(), v)) {
                     return new Decision(true, Step.MEMORY, "approved earlier in this session", v);
@@ -119,6 +133,11 @@ public final class ReviewPipeline implements Reviewer {
             return new Decision(true, Step.MEMORY, "remembered approval " + a.id() + " (" + a.location() + ")", v);
         }
         Optional<Decision> byLlm = llm.review(r);
+        if (byLlm.isPresent() && byLlm.get().runs() && approvals.managedAsk(v)
+                && !policy.fleet().pinnedLlm().contains("may-approve")) {
+            // the managed policy's ask rules are the administrator's: an LLM the user configured does not lift them
+            byLlm = Optional.empty();
+        }
         if (byLlm.isPresent()) {
             return byLlm.get();
         }
@@ -177,6 +196,10 @@ public final class ReviewPipeline implements Reviewer {
                 return new Decision(true, Step.PERSON, "approved once by " + by, v);
             }
             case SESSION -> {
+                if (!policy.fleet().rememberedApprovals()) {
+                    return new Decision(true, Step.PERSON, "approved once by " + by + " (not remembered: the managed policy"
+                            + " switched remembered approvals off)", v);
+                }
                 if (r.origin().session().isEmpty()) {
                     return new Decision(true, Step.PERSON, "approved by " + by + " (this entry point has no session to remember it for)", v);
                 }
@@ -184,6 +207,10 @@ public final class ReviewPipeline implements Reviewer {
                 return new Decision(true, Step.PERSON, "approved by " + by + " for this session", v);
             }
             case PROJECT -> {
+                if (!policy.fleet().rememberedApprovals()) {
+                    return new Decision(true, Step.PERSON, "approved once by " + by + " (not remembered: the managed policy"
+                            + " switched remembered approvals off)", v);
+                }
                 return new Decision(true, Step.PERSON, "approved by " + by + " for this project; " + rememberForProject(r, by), v);
             }
         }

@@ -32,7 +32,8 @@ public final class LayerReader {
     static final int FORMAT_VERSION = 1;
     private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Set<String> TOP_KEYS = Set.of("version", "disable", "settings", "paths", "environment",
-            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved", "audit");
+            "shells", "interpreter", "programs", "subcommands", "builtins", "read-only", "wrapper", "rule", "review", "approved",
+            "managed", "audit");
     private static final Set<String> DIALECTS = Set.of("bash", "zsh", "sh", "powershell", "cmd");
     /** Built on first use: the default policy is read from its stored tree, without TOML. */
     private static final class Toml {
@@ -134,7 +135,7 @@ public final class LayerReader {
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, secret, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root), review.personTimeout(root), review.llm(root), review.approvals(root),
-                auditRequired(root));
+                auditRequired(root), new FleetReader(in, source.layer()).read(root));
     }
 
     /** {@code [audit] required}, or null when the file does not set it. */
@@ -143,7 +144,8 @@ public final class LayerReader {
         if (audit == null) {
             return null;
         }
-        in.checkKeys(audit, List.of("audit"), Set.of("required"));
+        // [audit.otlp] is read by FleetReader
+        in.checkKeys(audit, List.of("audit"), Set.of("required", "otlp"));
         return in.bool(audit, List.of("audit"), "required");
     }
 

@@ -40,4 +40,5 @@ record LayerSpec(
         Integer personTimeoutSeconds,
         Map<String, String> llm,
         List<Approval> approvals,
-        Boolean auditRequired) {}
+        Boolean auditRequired,
+        FleetSpec fleet) {}

@@ -26,7 +26,7 @@ import java.util.Set;
 /**
  * Applies policy layers in order. Later layers add entries and disable entries by id; an untrusted
  * project layer may only make the policy stricter, and what it tries beyond that is reported as a
- * notice and ignored.
+ * notice and ignored. So is what a layer after the managed one tries against its {@link ManagedFloor}.
  */
 final class PolicyMerger {
 
@@ -55,6 +55,7 @@ final class PolicyMerger {
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
     private boolean auditRequired;
+    private final ManagedFloor floor = new ManagedFloor();
 
     static Policy merge(List<LayerSpec> layers, String home) throws PolicyException {
         PolicyMerger merger = new PolicyMerger();
@@ -70,13 +71,15 @@ final class PolicyMerger {
     private void apply(LayerSpec layer, String home) {
         String name = layer.source().name();
         sources.add(layer.source().layer().name().toLowerCase(java.util.Locale.ROOT) + ": " + name);
-        boolean mayWeaken = layer.source().layer().mayWeaken() || projectTrusted(name, home);
+        boolean mayWeaken = (layer.source().layer().mayWeaken() || projectTrusted(name, home)) && !floor.tightenOnly();
         String untrusted = name + ": ignored because the project is not trusted (list its directory in"
                 + " settings.trusted-projects of your user policy to let it ";
         for (String id : layer.disable()) {
             RuleInfo entry = entries.get(id);
             if (entry == null) {
                 notices.add(layer.disableLocation() + ": disable: no rule has the id '" + id + "'");
+            } else if (floor.locks(entry)) {
+                notices.add(floor.refusal(name) + "disable the " + entry.tier().id() + " rule '" + id + "')");
             } else if (entry.tier() != Tier.ALLOW && !mayWeaken) {
                 notices.add(untrusted + "disable the " + entry.tier().id() + " rule '" + id + "')");
             } else {
@@ -84,16 +87,12 @@ final class PolicyMerger {
             }
         }
         if (mayWeaken) {
-            if (layer.maxInputBytes() != null) {
-                maxInputBytes = layer.maxInputBytes();
-            }
-            if (layer.maxDepth() != null) {
-                maxDepth = layer.maxDepth();
-            }
-            if (layer.timeBudgetMillis() != null) {
-                timeBudgetMillis = layer.timeBudgetMillis();
-            }
-            if (layer.shell() != null) {
+            maxInputBytes = floor.atMost("max-input-bytes", layer.maxInputBytes(), maxInputBytes, name, notices);
+            maxDepth = floor.atMost("max-depth", layer.maxDepth(), maxDepth, name, notices);
+            timeBudgetMillis = floor.atMost("time-budget-ms", layer.timeBudgetMillis(), timeBudgetMillis, name, notices);
+            if (layer.shell() != null && floor.pinsShell()) {
+                notices.add(floor.refusal(name) + "change settings.shell)");
+            } else if (layer.shell() != null) {
                 shell = layer.shell();
             }
             trustedDirs.addAll(layer.trustedDirs());
@@ -128,7 +127,13 @@ final class PolicyMerger {
                 shells.put(shell, dialect);
             }
         });
-        layer.interpreters().forEach(i -> interpreters.put(i.id(), i));
+        layer.interpreters().forEach(i -> {
+            if (floor.active() && interpreters.containsKey(i.id())) {
+                notices.add(floor.refusal(name) + "redefine the interpreter '" + i.id() + "')");
+            } else {
+                interpreters.put(i.id(), i);
+            }
+        });
         downloaders.addAll(layer.downloaders());
         if (mayWeaken) {
             layer.readOnly().forEach(this::add);
@@ -137,12 +142,18 @@ final class PolicyMerger {
             notices.add(untrusted + "add read-only commands or wrappers)");
         }
         layer.rules().forEach(this::add);
+        floor.otlp(layer, notices);
+        if (layer.source().layer() == Layer.MANAGED) {
+            floor.seal(layer, entries);
+        }
     }
 
     private void review(LayerSpec layer, boolean mayWeaken, String untrusted) {
         if (layer.auditRequired() != null) {
             // requiring the log only refuses more: any file may ask for it, only a trusted one may drop it
-            if (mayWeaken || layer.auditRequired()) {
+            if (!layer.auditRequired() && floor.requiresAudit()) {
+                notices.add(floor.refusal(layer.source().name()) + "stop requiring the audit log)");
+            } else if (mayWeaken || layer.auditRequired()) {
                 auditRequired = layer.auditRequired();
             } else {
                 notices.add(untrusted + "stop requiring the audit log)");
@@ -154,10 +165,23 @@ final class PolicyMerger {
             }
             return;
         }
-        if (layer.personTimeoutSeconds() != null) {
+        String name = layer.source().name();
+        if (layer.personTimeoutSeconds() != null && floor.pinsPersonTimeout()) {
+            notices.add(floor.refusal(name) + "change review.person-timeout-seconds)");
+        } else if (layer.personTimeoutSeconds() != null) {
             personTimeoutSeconds = layer.personTimeoutSeconds();
         }
-        llm.putAll(layer.llm());
+        layer.llm().forEach((key, value) -> {
+            if (floor.pinsLlm(key)) {
+                notices.add(floor.refusal(name) + "change review.llm." + key + ")");
+            } else {
+                llm.put(key, value);
+            }
+        });
+        if (!floor.rememberedApprovals() && !layer.approvals().isEmpty()) {
+            notices.add(name + ": [[approved]] entries ignored: the managed policy switched remembered approvals off");
+            return;
+        }
         for (Approval a : layer.approvals()) {
             Approval existing = approvals.get(a.id());
             if (existing != null) {
@@ -225,6 +249,6 @@ final class PolicyMerger {
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
                 sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())),
-                new AuditSettings(auditRequired));
+                new AuditSettings(auditRequired), floor.settings());
     }
 }

@@ -52,6 +52,7 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
      * @param jars the agent's jar and the judge's, which this JVM keeps open
      */
     public InProcessJudge(String policy, List<String> jars) {
+        io.shellgate.reviewer.AuditExport.shipFromHere();
         // the policy files, the review's settings and the audit log are this JVM's user's, found from
         // its own environment: the environment a tool gives its child (HOME=/elsewhere) is the child's
         this.gate = Gatekeeper.of(GateConfig.of(jvmEnvCopy, policy == null ? null : Path.of(policy)));
@@ -60,7 +61,8 @@ public final class InProcessJudge implements Function<Object[], Object[]> {
     }
 
     private boolean ours(String file) {
-        return ours.contains(file) || auditDirectory != null && file.startsWith(auditDirectory + "/audit.");
+        return ours.contains(file) || auditDirectory != null
+                && (file.startsWith(auditDirectory + "/audit.") || file.startsWith(auditDirectory + "/otlp-queue/"));
     }
 
     @Override

@@ -59,6 +59,8 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // a process that lives on sends the audit records of the one-shot ones too
+        io.shellgate.reviewer.AuditExport.shipFromHere();
         PrintWriter err = spec.commandLine().getErr();
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("SHELLGATE_LAUNCHER");

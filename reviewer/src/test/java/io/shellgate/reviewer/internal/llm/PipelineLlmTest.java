@@ -62,6 +62,31 @@ class PipelineLlmTest {
     }
 
     @Test
+    void anLlmTheUserConfiguredDoesNotLiftAManagedAskButOneTheManagedFileLetsApproveDoes() throws Exception {
+        String managedAsk = "[[rule]]\nid = \"ask-touch\"\ntier = \"ask\"\nreason = \"files are reviewed\"\n"
+                + "command = [\"touch\"]\nmatch = [\"touch a\"]\n";
+        try (FakeLlmServer server = new FakeLlmServer(Provider.OPENAI).replying(reply("approve", "low"))) {
+            Decision users = reviewUnder(managedAsk, server, "touch a");
+            assertThat(users).extracting(Decision::runs, Decision::step).containsExactly(false, Step.TIMEOUT);
+            Decision managed = reviewUnder(managedAsk + "\n[review.llm]\nmay-approve = true\n", server, "touch a");
+            assertThat(managed).extracting(Decision::runs, Decision::step).containsExactly(true, Step.LLM);
+        }
+    }
+
+    /** As {@link #review}, with {@code managed} as the administrator's layer and the user's LLM allowed to approve. */
+    private Decision reviewUnder(String managed, FakeLlmServer server, String command) throws Exception {
+        Policy policy = PolicyLoader.load(List.of(PolicyLoader.builtIn(),
+                new PolicySource(Layer.MANAGED, "/etc/shellgate/policy.toml", managed),
+                new PolicySource(Layer.USER, dir + "/policy.toml", "version = 1\n[review.llm]\nprovider = \"openai\"\n"
+                        + "model = \"m\"\nbase-url = \"" + server.baseUrl() + "\"\nmay-approve = true\n")), dir.toString());
+        Map<String, String> env = Map.of("HOME", dir.toString(), "XDG_STATE_HOME", dir + "/state",
+                "SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0", "SHELLGATE_LLM_API_KEY", "k-test");
+        JudgeRequest request = new JudgeRequest(command, Dialect.BASH, dir, Map.of("PATH", "/usr/bin:/bin", "HOME", dir.toString()));
+        Verdict v = Judges.create(policy).judge(request);
+        return Reviewers.create(policy, env).review(new ReviewRequest(request, v, new Origin(EntryPoint.SHELL_C, 1, "", ""), null));
+    }
+
+    @Test
     void aRiskyApprovalIsLeftToAPerson() throws Exception {
         try (FakeLlmServer server = new FakeLlmServer(Provider.OPENAI).replying(reply("approve", "medium"))) {
             Decision d = review(server, "touch a", "may-approve = true\n", Map.of());
