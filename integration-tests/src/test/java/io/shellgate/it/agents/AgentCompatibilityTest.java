@@ -1,8 +1,6 @@
 package io.shellgate.it.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,14 +31,7 @@ class AgentCompatibilityTest {
 
     @BeforeAll
     static void agents() throws Exception {
-        Optional<String> why = Agents.unavailable();
-        if (why.isPresent()) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why.get());
-            }
-            assumeTrue(false, why.get());
-        }
-        Agents.install();
+        Agents.installOrSkip();
     }
 
     /** Every agent both ways; {@code -Dshellgate.compat=CLAUDE_CODE,HOOK} (names of either) narrows it while developing. */
@@ -84,11 +75,10 @@ class AgentCompatibilityTest {
 
     private static AgentResult run(Agent agent, Way way, Path root, String command) throws Exception {
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
-        AgentRun run = AgentRun.of(agent, command)
-                .withEnv("SHELLGATE_JAVA_HOME", jdk25().toString())
-                .withEnv("SHELLGATE_RUN_DIR", root.resolve("run").toString())
-                .withEnv("SHELLGATE_STATE_DIR", root.resolve("state").toString())
-                .withEnv("SHELLGATE_CACHE_DIR", Path.of("target/it-cache").toAbsolutePath().toString());
+        AgentRun run = AgentRun.of(agent, command);
+        for (Map.Entry<String, String> e : Agents.shellgateEnv(root).entrySet()) {
+            run = run.withEnv(e.getKey(), e.getValue());
+        }
         run = way == Way.WRAP ? run.withPrefix(List.of(launcher.toString(), "wrap", "--"))
                 : run.withHook(launcher + " hook " + agent.hookName());
         return Agents.run(run, root);
@@ -161,15 +151,4 @@ class AgentCompatibilityTest {
         assertThat(p.waitFor()).as("git %s: %s", List.of(args), out).isZero();
     }
 
-    private static Path jdk25() throws Exception {
-        try (Stream<Path> jdks = Files.list(Path.of("/usr/lib/jvm"))) {
-            for (Path h : jdks.sorted().toList()) {
-                Path release = h.resolve("release");
-                if (Files.isRegularFile(release) && Files.readString(release).contains("JAVA_VERSION=\"25")) {
-                    return h;
-                }
-            }
-        }
-        throw new IllegalStateException("no JDK 25 under /usr/lib/jvm");
-    }
 }

@@ -7,11 +7,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs a real, unmodified coding agent from npm against its stub model: non-interactively, in its
@@ -34,6 +38,46 @@ public final class Agents {
     /** The folder the pinned agents are installed in, installing them on first use. */
     public static Path install() throws IOException, InterruptedException {
         return AgentInstall.get();
+    }
+
+    /**
+     * Installs the pinned agents for a test class, or, where node and npm are missing, skips it with
+     * the reason; on CI (which installs node) that is a failure instead.
+     */
+    public static Path installOrSkip() throws IOException, InterruptedException {
+        Optional<String> why = unavailable();
+        if (why.isPresent()) {
+            if ("true".equals(System.getenv("CI"))) {
+                Assertions.fail(why.get());
+            }
+            Assumptions.assumeTrue(false, why.get());
+        }
+        return install();
+    }
+
+    /**
+     * shellgate's own variables for a run in {@code root}: a JDK 25 for the launcher, and run, state
+     * and cache folders of the run's own (the cache shared by all runs of the build).
+     */
+    public static Map<String, String> shellgateEnv(Path root) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("SHELLGATE_JAVA_HOME", jdk25().toString());
+        env.put("SHELLGATE_RUN_DIR", root.resolve("run").toString());
+        env.put("SHELLGATE_STATE_DIR", root.resolve("state").toString());
+        env.put("SHELLGATE_CACHE_DIR", Path.of("target/it-cache").toAbsolutePath().toString());
+        return env;
+    }
+
+    private static Path jdk25() throws IOException {
+        try (Stream<Path> jdks = Files.list(Path.of("/usr/lib/jvm"))) {
+            for (Path h : jdks.sorted().toList()) {
+                Path release = h.resolve("release");
+                if (Files.isRegularFile(release) && Files.readString(release).contains("JAVA_VERSION=\"25")) {
+                    return h;
+                }
+            }
+        }
+        throw new IllegalStateException("no JDK 25 under /usr/lib/jvm");
     }
 
     /**

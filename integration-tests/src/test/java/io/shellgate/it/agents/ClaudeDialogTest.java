@@ -1,8 +1,6 @@
 package io.shellgate.it.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.it.TestTerminal;
@@ -11,8 +9,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +23,7 @@ class ClaudeDialogTest {
 
     @BeforeAll
     static void agents() throws Exception {
-        Optional<String> why = Agents.unavailable();
-        if (why.isPresent()) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why.get());
-            }
-            assumeTrue(false, why.get());
-        }
-        Agents.install();
+        Agents.installOrSkip();
     }
 
     @Test
@@ -95,12 +84,7 @@ class ClaudeDialogTest {
         Files.writeString(home.resolve(".claude.json"), state.toPrettyString());
 
         Map<String, String> own = new HashMap<>(new ClaudeCodeSetup().env(stub));
-        Map<String, String> extra = new HashMap<>();
-        extra.put("SHELLGATE_JAVA_HOME", jdk25().toString());
-        extra.put("SHELLGATE_RUN_DIR", root.resolve("run").toString());
-        extra.put("SHELLGATE_STATE_DIR", root.resolve("state").toString());
-        extra.put("SHELLGATE_CACHE_DIR", Path.of("target/it-cache").toAbsolutePath().toString());
-        Map<String, String> env = Agents.environment(home, tripwire, own, extra);
+        Map<String, String> env = Agents.environment(home, tripwire, own, Agents.shellgateEnv(root));
         List<String> argv = List.of(Agents.install().resolve("node_modules/.bin/claude").toString(),
                 "Run this shell command and tell me what it printed: " + COMMAND);
         return TestTerminal.run(argv, env, work, 120, 40);
@@ -114,15 +98,4 @@ class ClaudeDialogTest {
         assertThat(stub.toolResults()).as("the tool's result reached the model").isNotEmpty();
     }
 
-    private static Path jdk25() throws Exception {
-        try (Stream<Path> jdks = Files.list(Path.of("/usr/lib/jvm"))) {
-            for (Path h : jdks.sorted().toList()) {
-                Path release = h.resolve("release");
-                if (Files.isRegularFile(release) && Files.readString(release).contains("JAVA_VERSION=\"25")) {
-                    return h;
-                }
-            }
-        }
-        throw new IllegalStateException("no JDK 25 under /usr/lib/jvm");
-    }
 }
