@@ -63,6 +63,25 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void aDeepRunDirectoryStillGetsTheNamespace() throws Exception {
+        // the entries name the hidden bash on their first line, which the kernel reads only so far
+        Path deep = box.root.resolve("a-run-directory-deep-enough-that-its-paths-do-not-fit-a-first-line/".repeat(3) + "run");
+        box.env.put("SHELLGATE_RUN_DIR", deep.toString());
+        List<String> before = shortDirectories();
+        Processes.Result r = agent("namespace", List.of("/bin/bash", "-c"), "echo hello", "touch marker");
+        assertThat(r.err()).as(r.toString()).startsWith("shellgate wrap: namespace layer");
+        assertThat(ran(r)).as(r.toString()).containsExactly("RAN exit=0 out=hello", "RAN exit=126 out=");
+        assertThat(box.work.resolve("marker")).doesNotExist();
+        assertThat(shortDirectories()).as("the short directory is removed when the agent exits").isEqualTo(before);
+    }
+
+    private static List<String> shortDirectories() throws Exception {
+        try (var all = Files.list(Path.of("/tmp"))) {
+            return all.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("sg-")).sorted().toList();
+        }
+    }
+
+    @Test
     void thePathLayerCatchesShellsFoundByNameAndSaysWhatItMisses() throws Exception {
         Processes.Result byName = agent("path", List.of("sh", "-c"), "touch by-name", "echo \"$SHELL\"");
         assertThat(ran(byName)).as(byName.toString()).hasSize(2);

@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal.wrap;
 import io.shellgate.launcher.internal.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -25,14 +26,19 @@ public final class WrapSession implements AutoCloseable {
 
     private static final int SHEBANG_MAX = 120;
 
+    /** The file in a session's directory naming its mount-point directory when that is under /tmp. */
+    private static final String REAL_ELSEWHERE = "real.path";
+
     private final Path dir;
+    private final Path real;
     private final Path bin;
     private final Layer layer;
     private final List<Path[]> binds;
     private final String why;
 
-    private WrapSession(Path dir, Path bin, Layer layer, List<Path[]> binds, String why) {
+    private WrapSession(Path dir, Path real, Path bin, Layer layer, List<Path[]> binds, String why) {
         this.dir = dir;
+        this.real = real;
         this.bin = bin;
         this.layer = layer;
         this.binds = binds;
@@ -58,6 +64,7 @@ public final class WrapSession implements AutoCloseable {
         removeStale(run);
         Path dir = Files.createDirectory(run.resolve("wrap-" + ProcessHandle.current().pid() + "-" + random(6)),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path real = null;
         try {
             Files.writeString(dir.resolve("pid"), ProcessHandle.current().pid() + "\n");
             Path key = Files.createFile(dir.resolve("pass.key"),
@@ -75,7 +82,8 @@ public final class WrapSession implements AutoCloseable {
                         : "bubblewrap (bwrap) is not installed in /usr/bin (apt-get install bubblewrap)";
                 layer = Layer.PATH;
             } else {
-                Optional<String> problem = namespace(dir, shells, realBash, key, launcher, agent, binds, bwrap.get(), cwd);
+                real = realDirectory(dir);
+                Optional<String> problem = namespace(dir, real, shells, realBash, key, launcher, agent, binds, bwrap.get(), cwd);
                 if (problem.isEmpty()) {
                     why = "bubblewrap at " + bwrap.get().program();
                     layer = Layer.NAMESPACE;
@@ -88,7 +96,7 @@ public final class WrapSession implements AutoCloseable {
             if (wanted == Layer.NAMESPACE && layer != Layer.NAMESPACE) {
                 throw new IllegalStateException("--layer namespace: " + why);
             }
-            String interpreter = layer == Layer.NAMESPACE ? hidden(dir, realBash, shells).toString() : realBash.toString();
+            String interpreter = layer == Layer.NAMESPACE ? hidden(real, realBash, shells).toString() : realBash.toString();
             Path bin = Files.createDirectory(dir.resolve("bin"));
             for (String name : allNames()) {
                 Path entry = bin.resolve(name);
@@ -96,22 +104,42 @@ public final class WrapSession implements AutoCloseable {
                         KnownShells.judged(name)));
                 Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             }
-            return new WrapSession(dir, bin, layer, binds, why);
+            return new WrapSession(dir, real, bin, layer, binds, why);
         } catch (IOException | RuntimeException e) {
             Directories.deleteTree(dir);
+            if (real != null && !real.startsWith(dir)) {
+                Directories.deleteTree(real);
+            }
             throw e;
         }
     }
 
+    /**
+     * The directory of mount points the real shells are reached under. The entries name the
+     * hidden bash on their first line, which the kernel reads only so far: where the session's
+     * directory has too long a path (a deep run directory), a private directory with a short
+     * name is made under /tmp instead (made new with mode 0700, so nobody else can have put
+     * anything in it).
+     */
+    private static Path realDirectory(Path dir) throws IOException {
+        Path inside = dir.resolve("real");
+        if (inside.resolve("99").toString().length() <= SHEBANG_MAX) {
+            return Files.createDirectory(inside);
+        }
+        Path outside = Files.createTempDirectory(Path.of("/tmp"), "sg-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.writeString(dir.resolve(REAL_ELSEWHERE), outside + "\n");
+        return outside;
+    }
+
     /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
-    private static Optional<String> namespace(Path dir, List<ShellFiles.Found> shells, Path realBash, Path key, String launcher,
-            String agent, List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
-        Path real = Files.createDirectory(dir.resolve("real"));
+    private static Optional<String> namespace(Path dir, Path real, List<ShellFiles.Found> shells, Path realBash, Path key,
+            String launcher, String agent, List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
         Path cover = Files.createDirectory(dir.resolve("cover"));
         for (int i = 0; i < shells.size(); i++) {
             binds.add(new Path[] {shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))});
         }
-        Path bash = hidden(dir, realBash, shells);
+        Path bash = hidden(real, realBash, shells);
         if (bash.toString().length() > SHEBANG_MAX) {
             return Optional.of("the run directory's path is too long for a script's first line (" + bash + ")");
         }
@@ -128,10 +156,10 @@ public final class WrapSession implements AutoCloseable {
                 "-c", "exit 0"));
     }
 
-    private static Path hidden(Path dir, Path file, List<ShellFiles.Found> shells) {
+    private static Path hidden(Path real, Path file, List<ShellFiles.Found> shells) {
         for (int i = 0; i < shells.size(); i++) {
             if (shells.get(i).file().equals(file)) {
-                return dir.resolve("real").resolve(Integer.toString(i));
+                return real.resolve(Integer.toString(i));
             }
         }
         throw new IllegalStateException(file + " is not among the covered shells");
@@ -151,6 +179,14 @@ public final class WrapSession implements AutoCloseable {
                 boolean alive = parts.length == 3 && parts[1].chars().allMatch(Character::isDigit)
                         && ProcessHandle.of(Long.parseLong(parts[1])).map(ProcessHandle::isAlive).orElse(false);
                 if (!alive) {
+                    Path elsewhere = d.resolve(REAL_ELSEWHERE);
+                    if (Files.isRegularFile(elsewhere, LinkOption.NOFOLLOW_LINKS)) {
+                        Path real = Path.of(Files.readString(elsewhere).strip());
+                        if (real.getParent() != null && real.getParent().equals(Path.of("/tmp"))
+                                && real.getFileName().toString().startsWith("sg-")) {
+                            Directories.deleteTree(real);
+                        }
+                    }
                     Directories.deleteTree(d);
                 }
             }
@@ -207,5 +243,8 @@ public final class WrapSession implements AutoCloseable {
     @Override
     public void close() throws IOException {
         Directories.deleteTree(dir);
+        if (real != null && !real.startsWith(dir)) {
+            Directories.deleteTree(real);
+        }
     }
 }
