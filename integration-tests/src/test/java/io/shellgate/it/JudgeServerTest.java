@@ -208,7 +208,9 @@ class JudgeServerTest extends SandboxTest {
     }
 
     @Test
-    void aConnectionQuietFor30SecondsIsCutAndABusyOneIsKept() throws Exception {
+    void aQuietConnectionIsCutAndABusyOneIsKept() throws Exception {
+        // 30 s unless set; 6 s here
+        box.env.put("SHELLGATE_SERVER_CONNECTION_IDLE_SECONDS", "6");
         box.startServer();
         try (SocketChannel quiet = SocketChannel.open(StandardProtocolFamily.UNIX);
                 SocketChannel busy = SocketChannel.open(StandardProtocolFamily.UNIX)) {
@@ -217,17 +219,17 @@ class JudgeServerTest extends SandboxTest {
             assertThat(ping(quiet).path("pong").asBoolean()).isTrue();
             long start = System.nanoTime();
             quiet.configureBlocking(false);
-            boolean openAt25 = false;
-            // the busy one asks every 5 s, for longer than the quiet one is given
-            for (int i = 0; i <= 6; i++) {
+            boolean openAt2 = false;
+            // the busy one asks every second, for twice as long as the quiet one is given
+            for (int i = 0; i <= 11; i++) {
                 assertThat(ping(busy)).as("ping %d on the busy connection", i).isNotNull();
-                if (i == 5) {
-                    openAt25 = quiet.read(java.nio.ByteBuffer.allocate(1)) == 0;
+                if (i == 2) {
+                    openAt2 = quiet.read(java.nio.ByteBuffer.allocate(1)) == 0;
                 }
-                Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(5L * (i + 1)) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
+                Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(i + 1) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
             }
-            assertThat(openAt25).as("the quiet connection is open after 25 s").isTrue();
-            assertThat(quiet.read(java.nio.ByteBuffer.allocate(1))).as("the quiet connection after 35 s").isEqualTo(-1);
+            assertThat(openAt2).as("the quiet connection is open after 2 s").isTrue();
+            assertThat(quiet.read(java.nio.ByteBuffer.allocate(1))).as("the quiet connection after 12 s").isEqualTo(-1);
             assertThat(ping(busy)).isNotNull();
         }
     }
@@ -342,7 +344,6 @@ class JudgeServerTest extends SandboxTest {
         box.startServer();
         Map<String, String> noJvm = new HashMap<>(box.env);
         noJvm.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
-        assertThat(box.shellgate(noJvm, null, "-c", "echo trusted").out()).isEqualTo("trusted\n");
         for (String open : List.of("rwxrwxrwx", "rwxrwx---")) {
             Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString(open));
             // another user could have swapped its port, token or proof: without a JVM of its own the
@@ -353,8 +354,53 @@ class JudgeServerTest extends SandboxTest {
                     + " can be written by other users or is a link (chmod go-w); judging in a JVM of its own\n");
         }
         Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwx------"));
-        Files.setPosixFilePermissions(box.run.resolve("server.token"), PosixFilePermissions.fromString("rw--w----"));
+        assertThat(box.shellgate(noJvm, null, "-c", "echo trusted").out()).isEqualTo("trusted\n");
+        // the values found private are remembered; once the directory is open, what another user
+        // could do there (rename this user's files over each other) changes them, and the files are
+        // checked again
+        Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path token = box.run.resolve("server.token");
+        Path proof = box.run.resolve("server.proof");
+        Files.move(token, box.run.resolve("swap"));
+        Files.move(proof, token);
+        Files.move(box.run.resolve("swap"), proof);
+        assertThat(box.shellgate(noJvm, null, "-c", "echo hi").err()).contains("can be written by other users");
+        Files.move(proof, box.run.resolve("swap"));
+        Files.move(token, proof);
+        Files.move(box.run.resolve("swap"), token);
+        Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwx------"));
+        // a file others may write, written to
+        String real = Files.readString(token);
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw--w----"));
+        Files.writeString(token, "0".repeat(64) + "\n");
         assertThat(box.shellgate(noJvm, null, "-c", "echo hi").err()).contains("server.token can be written by other users");
+        Files.writeString(token, real);
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        assertThat(box.shellgate(noJvm, null, "-c", "echo trusted again").out()).isEqualTo("trusted again\n");
+    }
+
+    @Test
+    void theRunDirectoryIsCheckedWithAForkOnlyOncePerServer() throws Exception {
+        // bash has no test for modes: the client forks a find, which costs more than the rest of a
+        // relayed call; the first client after a server starts does, the values it found private are
+        // remembered (in a file the server made private) and later clients compare them instead
+        Path tools = Files.createDirectories(box.root.resolve("counting"));
+        Path calls = box.root.resolve("find-calls");
+        Path find = tools.resolve("find");
+        Files.writeString(find, "#!/bin/sh\necho x >> '" + calls + "'\nexec /usr/bin/find \"$@\"\n");
+        Files.setPosixFilePermissions(find, PosixFilePermissions.fromString("rwx------"));
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("PATH", tools + ":" + box.env.get("PATH"));
+        box.startServer();
+        assertThat(Files.readString(box.run.resolve("server.trusted"))).isEmpty();
+        assertThat(Files.getPosixFilePermissions(box.run.resolve("server.trusted"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        for (int i = 0; i < 3; i++) {
+            assertThat(box.shellgate(env, null, "-c", "echo " + i).out()).isEqualTo(i + "\n");
+        }
+        assertThat(Files.readAllLines(calls)).hasSize(1);
+        assertThat(Files.readString(box.run.resolve("server.trusted")).strip()).isEqualTo(
+                Files.readString(box.run.resolve("server.port")).strip() + " " + Files.readString(box.run.resolve("server.token")).strip()
+                        + " " + Files.readString(box.run.resolve("server.proof")).strip());
     }
 
     @Test

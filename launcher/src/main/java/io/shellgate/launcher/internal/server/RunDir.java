@@ -35,6 +35,15 @@ public record RunDir(Path dir) {
         return dir.resolve("server.proof");
     }
 
+    /**
+     * Where shell clients remember the values with which they last found the server's files
+     * private (so that later ones need not fork a find): made empty, 0600, by the server when it
+     * starts; clients only ever write into it.
+     */
+    public Path trusted() {
+        return dir.resolve("server.trusted");
+    }
+
     public Path pid() {
         return dir.resolve("server.pid");
     }
