@@ -43,7 +43,8 @@ public final class JudgeServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(JudgeServer.class.getName());
     private static final int MAX_CONNECTIONS = 64;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
-    private static final long IDLE_CONNECTION_MILLIS = 30_000;
+    /** How long a connection may send nothing after its last answer: $SHELLGATE_SERVER_CONNECTION_IDLE_SECONDS, else 30 s. */
+    private static final long IDLE_CONNECTION_MILLIS = connectionIdleMillis(System.getenv("SHELLGATE_SERVER_CONNECTION_IDLE_SECONDS"));
     private static final long UNAUTHENTICATED_MILLIS = 1_000;
     private static final Duration COMPACT_AFTER = Duration.ofSeconds(5);
 
@@ -66,6 +67,13 @@ public final class JudgeServer implements AutoCloseable {
     /** Whether the heap was compacted since the last request (an idle server gives memory back). */
     private volatile boolean compacted;
 
+    static long connectionIdleMillis(String seconds) {
+        if (seconds != null && seconds.matches("[0-9]{1,5}")) {
+            return Math.max(1, Long.parseLong(seconds)) * 1000;
+        }
+        return 30_000;
+    }
+
     public JudgeServer(RunDir run, RequestHandler handler, Duration idle) {
         this.run = run;
         this.handler = handler;
@@ -86,6 +94,7 @@ public final class JudgeServer implements AutoCloseable {
         Files.setPosixFilePermissions(run.socket(), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         tcp = new ServerSocket();
         tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        run.writePrivate(run.trusted(), "");
         run.writePrivate(run.token(), token + "\n");
         run.writePrivate(run.proof(), proof + "\n");
         run.writePrivate(run.port(), tcp.getLocalPort() + "\n");
@@ -241,7 +250,7 @@ public final class JudgeServer implements AutoCloseable {
 
     /**
      * A Unix channel has no read timeout of its own: this cuts a connection that sent nothing for
-     * {@value #IDLE_CONNECTION_MILLIS} ms after its last answer, never one whose request is being
+     * the connection idle time (30 s unless set) after its last answer, never one whose request is being
      * answered. It looks when that time could have passed and again from there, instead of being
      * rescheduled for every request (which cost each request a lock and a queue entry that stayed
      * until its time came, cancelled or not).
@@ -385,6 +394,7 @@ public final class JudgeServer implements AutoCloseable {
                 Files.deleteIfExists(run.port());
                 Files.deleteIfExists(run.token());
                 Files.deleteIfExists(run.proof());
+                Files.deleteIfExists(run.trusted());
                 Files.deleteIfExists(run.pid());
             }
         } catch (IOException e) {
