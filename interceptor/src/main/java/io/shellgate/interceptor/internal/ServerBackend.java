@@ -52,6 +52,8 @@ final class ServerBackend implements Backend {
     private final String jvmEnvJson = envJson(jvmEnv);
     private static final String JUDGE = "{\"v\":1,\"op\":\"judge\",";
     private static final String RAN = "{\"v\":1,\"op\":\"ran\",\"times\":[";
+    /** When this JVM last started a server (ms since the epoch): many threads failing to connect at once start one. */
+    private final AtomicLong lastStart = new AtomicLong(Long.MIN_VALUE / 2);
     /** Allows the server offered for reuse, with the file facts they rest on; made with the backend. */
     private final ReusedAllows reused;
 
@@ -316,6 +318,9 @@ final class ServerBackend implements Backend {
     private Connection connectOrStart() throws IOException {
         try {
             return connect();
+        } catch (Distrusted d) {
+            // a server started now would be in the same directory, no more believed
+            throw new IOException("no judge server in " + run + " can be believed (" + d.getMessage() + ")", d);
         } catch (IOException first) {
             try {
                 startServer();
@@ -326,6 +331,8 @@ final class ServerBackend implements Backend {
             while (true) {
                 try {
                     return connect();
+                } catch (Distrusted d) {
+                    throw new IOException("no judge server in " + run + " can be believed (" + d.getMessage() + ")", d);
                 } catch (IOException e) {
                     if (System.currentTimeMillis() > deadline) {
                         throw new IOException("no judge server answered in " + run + " (" + first.getMessage()
@@ -354,7 +361,7 @@ final class ServerBackend implements Backend {
             distrust = RunDirTrust.problem(socket, false);
         }
         if (distrust != null) {
-            throw new IOException("the run directory is not believed: " + distrust);
+            throw new Distrusted("the run directory is not believed: " + distrust);
         }
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
@@ -376,8 +383,14 @@ final class ServerBackend implements Backend {
         if (!Files.isExecutable(program)) {
             throw new IOException("the shellgate launcher " + program + " cannot be run");
         }
+        // one start per JVM every 10 s: the other threads that found no server wait for that one
+        long millis = System.currentTimeMillis();
+        long last = lastStart.get();
+        if (millis - last < 10_000 || !lastStart.compareAndSet(last, millis)) {
+            return;
+        }
         Path starting = run.resolve("starting");
-        long now = System.currentTimeMillis() / 1000;
+        long now = millis / 1000;
         try {
             // only a record of this user's: another's could hold every start off
             if (RunDirTrust.problem(starting, false) == null
@@ -440,6 +453,13 @@ final class ServerBackend implements Backend {
             for (Connection c : open) {
                 c.expireIfOverdue(now);
             }
+        }
+    }
+
+    /** A run directory (or socket) that another user could have put there: no server in it is believed. */
+    private static final class Distrusted extends IOException {
+        Distrusted(String message) {
+            super(message);
         }
     }
 
