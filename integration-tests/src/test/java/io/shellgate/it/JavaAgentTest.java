@@ -515,8 +515,10 @@ class JavaAgentTest {
 
     @Test
     void aConnectionTheServerClosedWhileIdleIsReplacedNotARefusal() throws Exception {
-        // the server closes a Unix socket connection after 30 idle seconds
-        Processes.Result r = AgentJvm.of(17, "server").run(box, "", "again-after", "33", "echo", "still");
+        // the server closes a Unix socket connection after 30 idle seconds; here after 2
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_SERVER_CONNECTION_IDLE_SECONDS", "2");
+        Processes.Result r = AgentJvm.of(17, "server").run(box, env, "", List.of(), "again-after", "6", "echo", "still");
         assertThat(line(r)).isEqualTo("RAN exit=0 out=still\nRAN exit=0 out=still");
     }
 
