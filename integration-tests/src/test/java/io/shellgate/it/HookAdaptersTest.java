@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -85,6 +87,42 @@ class HookAdaptersTest extends SandboxTest {
         assertThat(decision(agent, rm)).as(rm.toString()).isEqualTo("deny");
         assertThat(reason(agent, rm)).contains("rm-recursive-critical");
         assertThat(box.work.resolve("made-by-hook")).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"gemini-cli,SERVER", "codex,NO_SERVER"})
+    void anAgentThatCannotAskHasItsAskAnsweredByWhoeverWatches(String agent, Sandbox.Mode mode) throws Exception {
+        // Gemini CLI and Codex have no ask of their own for a hook: a person watching with
+        // shellgate approvals answers (within the agent's hook timeout)
+        box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        hook(mode, agent, input(agent, "ls"));
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            CompletableFuture<Processes.Result> approved = CompletableFuture.supplyAsync(() -> call(mode, agent,
+                    "touch approved-by-watcher"), Processes::thread);
+            assertThat(watch.awaitQuestion()).contains("hook").contains("touch approved-by-watcher");
+            assertThat(watch.answer("y")).contains("once");
+            Processes.Result r = approved.get(120, TimeUnit.SECONDS);
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(decision(agent, r)).as(r.toString()).isEqualTo(agent.equals("codex") ? "" : "allow");
+
+            CompletableFuture<Processes.Result> refused = CompletableFuture.supplyAsync(() -> call(mode, agent,
+                    "touch refused-by-watcher"), Processes::thread);
+            assertThat(watch.awaitQuestion()).contains("touch refused-by-watcher");
+            watch.answer("n");
+            Processes.Result no = refused.get(120, TimeUnit.SECONDS);
+            assertThat(decision(agent, no)).as(no.toString()).isEqualTo("deny");
+            assertThat(reason(agent, no)).contains("refused by a person through shellgate approvals");
+        }
+        // the hook answers; the agent runs the command: here nothing ran
+        assertThat(box.work.resolve("approved-by-watcher")).doesNotExist();
+    }
+
+    private Processes.Result call(Sandbox.Mode mode, String agent, String command) {
+        try {
+            return hook(mode, agent, input(agent, command));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @ParameterizedTest(name = "{0} {1}")

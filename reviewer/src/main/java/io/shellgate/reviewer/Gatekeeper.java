@@ -130,7 +130,9 @@ public final class Gatekeeper {
             return new Result.Refused(Tier.DENY, "judge-error", message, whole(request), Step.JUDGE, null, warning(problem));
         }
         boolean handBack = People.isAgentsOwnUser(person);
-        ReviewRequest r = new ReviewRequest(request, v, origin, handBack ? null : person, !handBack, clientGone);
+        java.time.Duration cap = People.watcherCap(person);
+        ReviewRequest r = new ReviewRequest(request, v, origin, handBack || cap != null ? null : person, !handBack, clientGone,
+                cap);
         ReviewPipeline pipeline = pipeline(loaded.policy());
         Decision d = pipeline.decide(r);
         String problem = audit.record(r, d, pipeline.export());

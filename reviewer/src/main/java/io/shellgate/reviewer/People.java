@@ -43,4 +43,33 @@ public final class People {
     static boolean isAgentsOwnUser(Person p) {
         return p == AGENTS_USER;
     }
+
+    /**
+     * Nobody at the door, and whoever watches with {@code shellgate approvals --watch} is asked
+     * for at most {@code cap}: for an agent's hook that cannot ask its own user and must answer
+     * before the agent's hook timeout (Gemini CLI lets the call through when its timeout passes).
+     */
+    public static Person watchersWithin(Duration cap) {
+        if (cap == null || cap.isNegative() || cap.isZero()) {
+            throw new IllegalArgumentException("a watcher's time must be positive");
+        }
+        return new WatchersOnly(cap);
+    }
+
+    /** The cap of a {@link #watchersWithin} person; null for any other. */
+    static Duration watcherCap(Person p) {
+        return p instanceof WatchersOnly w ? w.cap() : null;
+    }
+
+    private record WatchersOnly(Duration cap) implements Person {
+        @Override
+        public Optional<Answer> ask(PendingAsk ask, Duration timeout) {
+            return Optional.empty();
+        }
+
+        @Override
+        public String toString() {
+            return "whoever watches, for at most " + cap.toSeconds() + " s";
+        }
+    }
 }

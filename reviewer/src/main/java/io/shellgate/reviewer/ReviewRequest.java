@@ -17,15 +17,22 @@ import java.util.function.BooleanSupplier;
  *     when the caller asks its own user (an agent's hook answers "ask" to the agent)
  * @param clientGone true once the client that asked stopped waiting (its connection closed): a
  *     person's review then ends at once, refused
+ * @param personCap the longest a person is waited for, below the review's own time (an agent's
+ *     hook timeout), or null
  */
 public record ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,
-        BooleanSupplier clientGone) {
+        BooleanSupplier clientGone, java.time.Duration personCap) {
 
     public ReviewRequest {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(origin, "origin");
         clientGone = clientGone == null ? () -> false : clientGone;
+    }
+
+    public ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,
+            BooleanSupplier clientGone) {
+        this(request, verdict, origin, person, waitForPeople, clientGone, null);
     }
 
     /** A request that waits for people when it has to, for a client that waits as long. */

@@ -24,6 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -127,6 +129,36 @@ class ReviewPipelineTest {
             }
             assertThat(asked.withdrawn()).isTrue();
             assertThat(asked.answer(Answer.ONCE, "too late")).isFalse();
+        }
+    }
+
+    @Test
+    void aCapBelowTheReviewTimeEndsTheWaitForAWatcherSooner() throws Exception {
+        // an agent's hook that must answer before the agent's own timeout (Gemini CLI lets the call
+        // through after 60 s): whoever watches is asked for at most the cap
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        Policy p = policy(null);
+        JudgeRequest request = new JudgeRequest("touch a", Dialect.BASH, project,
+                Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString()));
+        Verdict v = Judges.create(p).judge(request);
+        try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+            Decision d = Reviewers.create(p, env).review(new ReviewRequest(request, v, new Origin(EntryPoint.HOOK, 42, "gemini-cli",
+                    ""), null, true, null, Duration.ofSeconds(1)));
+            assertThat(d.runs()).isFalse();
+            assertThat(d.step()).isEqualTo(Step.TIMEOUT);
+            assertThat(d.message()).contains("nobody answered within 1 s");
+            assertThat(desk.next(Duration.ofSeconds(1)).waiting().command()).isEqualTo("touch a");
+        }
+        // and an answer within it counts
+        ExecutorService answering = Executors.newSingleThreadExecutor();
+        try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+            answering.submit(() -> desk.next(Duration.ofSeconds(20)).answer(Answer.ONCE, "a person"));
+            Decision d = Reviewers.create(p, env).review(new ReviewRequest(request, v, new Origin(EntryPoint.HOOK, 42, "gemini-cli",
+                    ""), null, true, null, Duration.ofSeconds(30)));
+            assertThat(d.runs()).as(d.message()).isTrue();
+            assertThat(d.step()).isEqualTo(Step.PERSON);
+        } finally {
+            answering.shutdownNow();
         }
     }
 

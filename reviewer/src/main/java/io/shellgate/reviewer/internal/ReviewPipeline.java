@@ -151,6 +151,9 @@ public final class ReviewPipeline implements Reviewer {
     private Decision person(ReviewRequest r) throws InterruptedException {
         Verdict v = r.verdict();
         int seconds = personTimeout();
+        if (r.personCap() != null) {
+            seconds = (int) Math.min(seconds, Math.max(1, r.personCap().toSeconds()));
+        }
         if (seconds == 0) {
             return new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
                     + "), and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)", v);

@@ -68,6 +68,19 @@ public enum HookAgent {
         return Optional.empty();
     }
 
+    /**
+     * For an agent that cannot ask its own user: how long a person watching with {@code shellgate
+     * approvals --watch} may take, kept below the agent's default hook timeout (Gemini CLI: 60 s,
+     * after which it lets the call through; Codex: 600 s). Null for an agent that asks.
+     */
+    public java.time.Duration watcherCap() {
+        return switch (this) {
+            case GEMINI_CLI -> java.time.Duration.ofSeconds(45);
+            case CODEX -> java.time.Duration.ofSeconds(540);
+            case CLAUDE_CODE, QWEN_CODE -> null;
+        };
+    }
+
     /** Whether the agent shows a person its own dialog for an ask. */
     public boolean asks() {
         return asks;

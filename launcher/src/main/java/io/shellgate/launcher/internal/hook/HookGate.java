@@ -70,8 +70,10 @@ public final class HookGate {
         Result result;
         try {
             // the hook's environment is the agent's, the one its hook was started with: the gate's
-            // configuration; memory and the LLM may answer, a person is asked by the agent itself
-            result = gates.forEnvironment(env).decide(request, origin, People.agentsOwnUser());
+            // configuration; memory and the LLM may answer, then a person: the agent's own dialog where
+            // it has one, else whoever watches with shellgate approvals, within the agent's hook timeout
+            result = gates.forEnvironment(env).decide(request, origin,
+                    agent.asks() ? People.agentsOwnUser() : People.watchersWithin(agent.watcherCap()));
         } catch (RuntimeException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
         }
@@ -83,8 +85,8 @@ public final class HookGate {
             case Result.Refused r when r.tier() == Tier.ASK && r.step() == Step.TIMEOUT -> agent.asks()
                     ? agent.answer(HookAgent.Outcome.ASK, "shellgate ask (" + r.rule() + "): " + r.verdict().primary().message()
                             + warning)
-                    : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): needs review: "
-                            + r.verdict().primary().message() + ". " + howToApprove(command) + warning);
+                    : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): " + r.message() + ". "
+                            + howToApprove(command) + warning);
             case Result.Refused r -> agent.answer(HookAgent.Outcome.DENY, r.line() + warning);
             case Result.PolicyBroken p -> agent.answer(HookAgent.Outcome.DENY, p.line() + warning);
         };
