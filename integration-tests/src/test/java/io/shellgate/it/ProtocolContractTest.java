@@ -1,0 +1,371 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The protocol's golden files (docs/protocol/*.json): the written contract between the judge
+ * server and its two clients that are not Java code of the server's own, the launcher script and
+ * the javaagent. The real server answers each example request as the reply template says (in
+ * its key order: the script reads replies by position); each client's request matches the
+ * request template, and each client does what the contract says with the example reply, given by
+ * a stand-in server that only speaks the contract.
+ */
+class ProtocolContractTest extends SandboxTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path GOLDEN = Path.of("..", "docs", "protocol");
+
+    /** One golden exchange. */
+    record Golden(String name, JsonNode file) {
+        String transport() {
+            return file.path("transport").asText();
+        }
+
+        String client() {
+            return file.path("client").asText();
+        }
+    }
+
+    static List<Golden> goldens() throws IOException {
+        List<Golden> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(GOLDEN)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                out.add(new Golden(f.getFileName().toString(), JSON.readTree(f.toFile())));
+            }
+        }
+        assertThat(out).as("golden files in %s", GOLDEN.toAbsolutePath()).hasSizeGreaterThanOrEqualTo(6);
+        return out;
+    }
+
+    /** The example with the sandbox's places and the secrets filled in, as one line of JSON. */
+    private String example(JsonNode node, String token, String proof) throws IOException {
+        String text = JSON.writeValueAsString(node);
+        return text.replace("<cwd>", box.work.toString()).replace("<home>", box.home.toString())
+                .replace("<token>", token == null ? "" : token).replace("<proof>", proof == null ? "" : proof);
+    }
+
+    // ---------------------------------------------------------------- the real server
+
+    @Test
+    void theServerAnswersEachExampleAsTheReplyTemplateSays() throws Exception {
+        box.startServer();
+        String token = box.token();
+        String proof = Files.readString(box.run.resolve("server.proof")).strip();
+        for (Golden g : goldens()) {
+            String request = example(g.file().path("example-request"), token, proof);
+            String reply = g.transport().equals("tcp") ? overTcp(box.port(), request) : overUnix(box.run.resolve("server.sock"), request);
+            JsonNode actual = JSON.readTree(reply);
+            assertThat(Template.problems(g.file().path("reply"), actual, true, "reply"))
+                    .as("%s: the server's reply %s", g.name(), reply).isEmpty();
+            if (g.transport().equals("tcp")) {
+                assertThat(actual.path("proof").asText()).as(g.name()).isEqualTo(proof);
+            }
+        }
+    }
+
+    private static String overTcp(int port, String line) throws IOException {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSoTimeout(60_000);
+            s.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        }
+    }
+
+    private static String overUnix(Path socket, String line) throws IOException {
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            OutputStream out = Channels.newOutputStream(ch);
+            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+        }
+    }
+
+    // ---------------------------------------------------------------- the launcher script
+
+    @Test
+    void theLauncherScriptSpeaksTheContract() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        // no JVM to fall back on: whatever the script does, it does with the stand-in's answer
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        for (Golden g : goldens()) {
+            if (!g.transport().equals("tcp")) {
+                continue;
+            }
+            try (StandIn server = new StandIn(box.run)) {
+                server.reply = example(g.file().path("example-reply"), null, server.proof);
+                JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
+                Processes.Result r;
+                if (exampleRequest.path("op").asText().equals("hook")) {
+                    r = box.shellgate(env, exampleRequest.path("input").asText().getBytes(StandardCharsets.UTF_8), "hook",
+                            exampleRequest.path("agent").asText());
+                } else {
+                    r = box.shellgate(env, null, "-c", exampleRequest.path("cmd").asText());
+                }
+                assertThat(server.requests).as("%s: %s", g.name(), r).hasSize(1);
+                assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
+                        .as("%s: the script's request %s", g.name(), server.requests.getFirst()).isEmpty();
+                JsonNode reply = g.file().path("example-reply");
+                switch (g.name()) {
+                    case "shell-c-allow.json" -> {
+                        assertThat(r.code()).as(r.toString()).isZero();
+                        assertThat(r.out()).isEqualTo("golden\n");
+                    }
+                    case "shell-c-deny.json", "shell-c-ask-refused.json" -> {
+                        assertThat(r.code()).as(r.toString()).isEqualTo(126);
+                        String said = g.name().equals("shell-c-deny.json") ? reply.path("message").asText() : reply.path("decided").asText();
+                        assertThat(r.err()).isEqualTo("shellgate: refused (" + reply.path("rule").asText() + "): " + said + "\n");
+                        assertThat(r.out()).isEmpty();
+                    }
+                    case "hook.json" -> {
+                        assertThat(r.code()).as(r.toString()).isEqualTo(reply.path("exit").asInt());
+                        assertThat(r.out()).isEqualTo(reply.path("stdout").asText());
+                        assertThat(r.err()).isEqualTo(reply.path("stderr").asText());
+                    }
+                    default -> throw new AssertionError("no expectation for the script with " + g.name());
+                }
+            }
+        }
+        assertThat(box.work.resolve("golden")).doesNotExist();
+    }
+
+    // ---------------------------------------------------------------- the javaagent
+
+    @Test
+    void theJavaagentSpeaksTheContract() throws Exception {
+        AgentJvm jvm = AgentJvm.of(17, "server");
+        for (Golden g : goldens()) {
+            if (!g.transport().equals("unix")) {
+                continue;
+            }
+            try (StandIn server = new StandIn(box.run)) {
+                server.reply = example(g.file().path("example-reply"), null, null);
+                JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
+                List<String> args = new ArrayList<>(List.of("pb"));
+                exampleRequest.path("argv").forEach(a -> args.add(Path.of(a.asText()).getFileName().toString()));
+                Processes.Result r = jvm.run(box, "", args.toArray(String[]::new));
+                assertThat(server.requests).as("%s: %s", g.name(), r).isNotEmpty();
+                assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
+                        .as("%s: the agent's request %s", g.name(), server.requests.getFirst()).isEmpty();
+                JsonNode reply = g.file().path("example-reply");
+                switch (g.name()) {
+                    case "javaagent-allow.json" -> assertThat(r.out().strip()).as(r.toString()).isEqualTo("RAN exit=0 out=golden");
+                    case "javaagent-ask-refused.json" -> assertThat(r.out()).as(r.toString())
+                            .contains("REFUSED class=io.shellgate.interceptor.ShellgateRefusedException rule=" + reply.path("rule").asText()
+                                    + " tier=ask msg=shellgate: refused (" + reply.path("rule").asText() + "): "
+                                    + reply.path("decided").asText());
+                    default -> throw new AssertionError("no expectation for the javaagent with " + g.name());
+                }
+            }
+        }
+        assertThat(box.work.resolve("golden")).doesNotExist();
+    }
+
+    // ---------------------------------------------------------------- a stand-in server
+
+    /**
+     * Publishes a run directory as the server does (0700, files 0600, a port, a token, a proof and
+     * a Unix socket) and answers every request line with {@link #reply}, recording the requests.
+     */
+    private static final class StandIn implements AutoCloseable {
+        final List<String> requests = new CopyOnWriteArrayList<>();
+        final String proof = hex();
+        volatile String reply;
+        private final Path run;
+        private final ServerSocket tcp;
+        private final ServerSocketChannel unix;
+
+        StandIn(Path run) throws IOException {
+            this.run = run;
+            Files.createDirectories(run);
+            Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
+            tcp = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+            Files.deleteIfExists(run.resolve("server.sock"));
+            unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            unix.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
+            Files.setPosixFilePermissions(run.resolve("server.sock"), PosixFilePermissions.fromString("rw-------"));
+            write("server.trusted", "");
+            write("server.token", hex() + "\n");
+            write("server.proof", proof + "\n");
+            write("server.port", tcp.getLocalPort() + "\n");
+            write("server.pid", ProcessHandle.current().pid() + "\n");
+            Processes.thread(() -> {
+                while (!tcp.isClosed()) {
+                    try (Socket s = tcp.accept()) {
+                        answer(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)),
+                                s.getOutputStream());
+                    } catch (IOException e) {
+                        // closed
+                    }
+                }
+            });
+            Processes.thread(() -> {
+                while (unix.isOpen()) {
+                    try (SocketChannel ch = unix.accept()) {
+                        answer(new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)),
+                                Channels.newOutputStream(ch));
+                    } catch (IOException e) {
+                        // closed
+                    }
+                }
+            });
+        }
+
+        private void answer(BufferedReader in, OutputStream out) throws IOException {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                requests.add(line);
+                out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        }
+
+        private void write(String name, String text) throws IOException {
+            Path f = run.resolve(name);
+            Files.deleteIfExists(f);
+            Files.createFile(f, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(f, text);
+        }
+
+        private static String hex() {
+            byte[] b = new byte[32];
+            new SecureRandom().nextBytes(b);
+            return HexFormat.of().formatHex(b);
+        }
+
+        @Override
+        public void close() throws IOException {
+            tcp.close();
+            unix.close();
+            for (String f : List.of("server.sock", "server.port", "server.token", "server.proof", "server.trusted", "server.pid")) {
+                Files.deleteIfExists(run.resolve(f));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- templates
+
+    /**
+     * A template is JSON whose strings {@code <string>}, {@code <string-or-null>}, {@code <int>},
+     * {@code <hex64>}, {@code <strings>} (an array of strings), {@code <string-map>} (an object of
+     * strings) and {@code <any>} stand for any such value; other values must be equal. A key ending
+     * in {@code ?} may be missing; no key outside the template may be there. Replies are read in
+     * order: their keys must come in the template's order.
+     */
+    static final class Template {
+
+        static List<String> problems(JsonNode template, JsonNode actual, boolean ordered, String at) {
+            List<String> out = new ArrayList<>();
+            check(template, actual, ordered, at, out);
+            return out;
+        }
+
+        private static void check(JsonNode t, JsonNode a, boolean ordered, String at, List<String> out) {
+            if (t.isTextual() && t.asText().startsWith("<") && t.asText().endsWith(">")) {
+                boolean ok = switch (t.asText()) {
+                    case "<string>" -> a.isTextual();
+                    case "<string-or-null>" -> a.isTextual() || a.isNull();
+                    case "<int>" -> a.isIntegralNumber();
+                    case "<hex64>" -> a.isTextual() && a.asText().matches("[0-9a-f]{64}");
+                    case "<strings>" -> a.isArray() && allText(a.elements());
+                    case "<string-map>" -> a.isObject() && allText(a.elements());
+                    case "<any>" -> true;
+                    default -> {
+                        out.add(at + ": unknown placeholder " + t.asText());
+                        yield true;
+                    }
+                };
+                if (!ok) {
+                    out.add(at + ": " + a + " is not " + t.asText());
+                }
+                return;
+            }
+            if (t.isObject()) {
+                if (!a.isObject()) {
+                    out.add(at + ": " + a + " is not an object");
+                    return;
+                }
+                List<String> keys = new ArrayList<>();
+                t.fieldNames().forEachRemaining(keys::add);
+                int last = -1;
+                for (Iterator<String> it = a.fieldNames(); it.hasNext();) {
+                    String k = it.next();
+                    int i = keys.indexOf(k) >= 0 ? keys.indexOf(k) : keys.indexOf(k + "?");
+                    if (i < 0) {
+                        out.add(at + ": the key \"" + k + "\" is not in the contract");
+                        continue;
+                    }
+                    if (ordered && i < last) {
+                        out.add(at + ": the key \"" + k + "\" comes out of the contract's order");
+                    }
+                    last = Math.max(last, i);
+                    check(t.get(keys.get(i)), a.get(k), ordered, at + "." + k, out);
+                }
+                for (String k : keys) {
+                    if (!k.endsWith("?") && !a.has(k)) {
+                        out.add(at + ": the key \"" + k + "\" is missing");
+                    }
+                }
+                return;
+            }
+            if (!t.equals(a)) {
+                out.add(at + ": " + a + " is not " + t);
+            }
+        }
+
+        private static boolean allText(Iterator<JsonNode> values) {
+            while (values.hasNext()) {
+                if (!values.next().isTextual()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    @Test
+    void theTemplatesThemselvesCatchWhatTheyShould() {
+        ObjectNode template = (ObjectNode) JSON.createObjectNode().put("v", 1).put("tier", "<string>").put("warning?", "<string>")
+                .put("proof", "<hex64>");
+        ObjectNode good = JSON.createObjectNode().put("v", 1).put("tier", "allow").put("proof", "a".repeat(64));
+        assertThat(Template.problems(template, good, true, "r")).isEmpty();
+        ObjectNode reordered = JSON.createObjectNode().put("tier", "allow").put("v", 1).put("proof", "a".repeat(64));
+        assertThat(Template.problems(template, reordered, true, "r")).containsExactly("r: the key \"v\" comes out of the contract's order");
+        assertThat(Template.problems(template, reordered, false, "r")).isEmpty();
+        ObjectNode extra = good.deepCopy().put("more", true);
+        assertThat(Template.problems(template, extra, true, "r")).containsExactly("r: the key \"more\" is not in the contract");
+        ObjectNode missing = JSON.createObjectNode().put("v", 1).put("tier", "allow");
+        assertThat(Template.problems(template, missing, true, "r")).containsExactly("r: the key \"proof\" is missing");
+        ObjectNode wrong = JSON.createObjectNode().put("v", 2).put("tier", 3).put("proof", "xyz");
+        assertThat(Template.problems(template, wrong, true, "r")).hasSize(3);
+    }
+}
