@@ -30,10 +30,12 @@ class DropInShellTest extends SandboxTest {
         return box.shellgate(env, null, args);
     }
 
-    @Test
-    void anAgentsStartUpProbeGoesThroughTheGateAndIsLogged() throws Exception {
-        // the server recognises the agent's envelope, and the gate decides and logs it as any other
-        Map<String, String> env = env(Mode.SERVER);
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void anAgentsStartUpProbeGoesThroughTheGateAndIsLogged(Mode mode) throws Exception {
+        // the server, or the JVM of the client's own, recognises the agent's envelope, and the gate
+        // decides and logs it as any other
+        Map<String, String> env = env(mode);
         Processes.Result probe = sh(env, "--agent", "claude-code", "-c", "env");
         assertThat(probe.code()).as(probe.toString()).isZero();
         assertThat(probe.out()).contains("PATH=");
