@@ -99,6 +99,21 @@ class FleetExportTest {
         assertThat(OtlpReceiver.await(() -> metricNames().contains("shellgate.decisions"))).as(metricNames().toString()).isTrue();
     }
 
+    @Test
+    void overGrpcTheServerAndTheInProcessJudgeExportToo() throws Exception {
+        receiver.close();
+        receiver = OtlpReceiver.grpc();
+        box.env.put("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint());
+        box.env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+        box.startServer();
+        assertThat(box.shellgate(serverClient(), null, "-c", "rm -rf ~").code()).isEqualTo(126);
+        assertThat(AgentJvm.of(25, "in-process").run(box, "", "pb", "echo", "in-process").out()).contains("RAN exit=0");
+        assertThat(awaitRecord("shell-c", "rm -rf ~"::equals).attributes()).containsEntry("shellgate.tier", "deny")
+                .containsKey("shellgate.host").containsKey("shellgate.user");
+        assertThat(awaitRecord("javaagent", c -> c.contains("in-process")).attributes()).containsEntry("shellgate.run", true);
+        assertThat(OtlpReceiver.await(() -> metricNames().contains("shellgate.decisions"))).as(metricNames().toString()).isTrue();
+    }
+
     private List<String> metricNames() {
         return receiver.metrics().stream().flatMap(m -> m.getResourceMetricsList().stream())
                 .flatMap(r -> r.getScopeMetricsList().stream()).flatMap(s -> s.getMetricsList().stream())

@@ -24,8 +24,10 @@ import java.util.function.BooleanSupplier;
 import java.util.zip.GZIPInputStream;
 
 /**
- * A real OTLP/HTTP collector on 127.0.0.1 for tests: decodes what it receives with the
- * OpenTelemetry protocol's own classes, and can answer 500 or hold every request until released.
+ * A real OTLP collector on 127.0.0.1 for tests, over HTTP ({@link #OtlpReceiver()}) or gRPC
+ * ({@link #grpc()}, a grpc-java server): decodes what it receives with the OpenTelemetry
+ * protocol's own classes, and can answer an error (500; UNAVAILABLE) or hold every request until
+ * released.
  */
 public final class OtlpReceiver implements AutoCloseable {
 
@@ -37,6 +39,7 @@ public final class OtlpReceiver implements AutoCloseable {
             long timeNanos) {}
 
     private final HttpServer server;
+    private final io.grpc.Server grpcServer;
     private volatile Mode mode = Mode.OK;
     private volatile CountDownLatch release = new CountDownLatch(1);
     private final AtomicInteger held = new AtomicInteger();
@@ -53,14 +56,66 @@ public final class OtlpReceiver implements AutoCloseable {
         server.setExecutor(Executors.newCachedThreadPool(r -> Thread.ofPlatform().daemon().unstarted(r)));
         server.createContext("/", this::handle);
         server.start();
+        grpcServer = null;
+    }
+
+    private OtlpReceiver(io.grpc.Server grpc) {
+        server = null;
+        grpcServer = grpc;
+    }
+
+    /** A collector speaking OTLP over gRPC (the logs and metrics services), on a free port of 127.0.0.1. */
+    public static OtlpReceiver grpc() throws IOException {
+        OtlpReceiver[] self = new OtlpReceiver[1];
+        io.grpc.ServerServiceDefinition logs = GrpcServices.service("opentelemetry.proto.collector.logs.v1.LogsService",
+                body -> self[0].receive("/v1/logs", body));
+        io.grpc.ServerServiceDefinition metrics = GrpcServices.service("opentelemetry.proto.collector.metrics.v1.MetricsService",
+                body -> self[0].receive("/v1/metrics", body));
+        io.grpc.Server s = io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder
+                .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                .addService(logs).addService(metrics).directExecutor().build();
+        self[0] = new OtlpReceiver(s);
+        s.start();
+        return self[0];
     }
 
     public String endpoint() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://127.0.0.1:" + port();
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server != null ? server.getAddress().getPort() : grpcServer.getPort();
+    }
+
+    /**
+     * One request's body, for the gRPC services: held, refused or taken as the mode says; returns
+     * whether it was taken (false: the call fails UNAVAILABLE).
+     */
+    private boolean receive(String path, byte[] body) throws IOException {
+        Mode m = mode;
+        if (m == Mode.BLOCK) {
+            hold();
+        } else if (m == Mode.ERROR) {
+            errors.incrementAndGet();
+            return false;
+        }
+        if (path.equals("/v1/logs")) {
+            take(ExportLogsServiceRequest.parseFrom(body));
+        } else {
+            metrics.add(ExportMetricsServiceRequest.parseFrom(body));
+        }
+        return true;
+    }
+
+    private void hold() {
+        held.incrementAndGet();
+        try {
+            release.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            held.decrementAndGet();
+        }
     }
 
     public void mode(Mode m) {
@@ -113,14 +168,7 @@ public final class OtlpReceiver implements AutoCloseable {
         }
         Mode m = mode;
         if (m == Mode.BLOCK) {
-            held.incrementAndGet();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                held.decrementAndGet();
-            }
+            hold();
         } else if (m == Mode.ERROR) {
             errors.incrementAndGet();
             x.sendResponseHeaders(500, -1);
@@ -170,6 +218,10 @@ public final class OtlpReceiver implements AutoCloseable {
     @Override
     public void close() {
         release();
-        server.stop(0);
+        if (server != null) {
+            server.stop(0);
+        } else {
+            grpcServer.shutdownNow();
+        }
     }
 }

@@ -189,7 +189,8 @@ class ManagedPolicyTest {
                 .containsEntry("endpoint", "http://c:4318");
         assertThatThrownBy(() -> load(user("[audit.otlp]\nendpoint = \"collector:4318\"\n")))
                 .hasMessageContaining("not an http:// or https:// URL");
-        assertThatThrownBy(() -> load(user("[audit.otlp]\nprotocol = \"grpc\"\n"))).hasMessageContaining("http/protobuf");
+        assertThat(load(user("[audit.otlp]\nprotocol = \"grpc\"\n")).fleet().otlp()).containsEntry("protocol", "grpc");
+        assertThatThrownBy(() -> load(user("[audit.otlp]\nprotocol = \"http/json\"\n"))).hasMessageContaining("\"http/protobuf\" or \"grpc\"");
     }
 
     @Test

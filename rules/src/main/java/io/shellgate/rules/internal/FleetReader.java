@@ -14,8 +14,8 @@ import java.util.Set;
 final class FleetReader {
 
     private static final Set<String> MANAGED_KEYS = Set.of("remembered-approvals", "llm-reviewer", "tighten-only");
-    /** gRPC needs an HTTP/2 client with trailers (OkHttp and the Kotlin runtime); the JDK's client sends http/protobuf. */
-    private static final Set<String> PROTOCOLS = Set.of("http/protobuf");
+    /** The OTLP protocols shellgate sends: http/protobuf (the JDK's client) and grpc (OkHttp). */
+    private static final Set<String> PROTOCOLS = Set.of("http/protobuf", "grpc");
 
     private final NodeReader in;
     private final Layer layer;
@@ -77,7 +77,7 @@ final class FleetReader {
         }
         String protocol = otlp.get("protocol");
         if (protocol != null && !PROTOCOLS.contains(protocol)) {
-            in.problem(path(p, "protocol"), "'" + protocol + "' is not a protocol shellgate sends; use \"http/protobuf\"");
+            in.problem(path(p, "protocol"), "'" + protocol + "' is not a protocol shellgate sends; use \"http/protobuf\" or \"grpc\"");
         }
         number(otlp, p, "timeout-seconds", 1, 60);
         number(otlp, p, "queue-max-mb", 1, 1024);

@@ -8,6 +8,9 @@ import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporterBuilder;
+import io.opentelemetry.exporter.otlp.metrics.OtlpGrpcMetricExporter;
+import io.opentelemetry.exporter.otlp.metrics.OtlpGrpcMetricExporterBuilder;
+import io.opentelemetry.sdk.metrics.export.MetricExporter;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
@@ -32,14 +35,9 @@ final class DecisionMetrics {
     private final DoubleHistogram review;
 
     DecisionMetrics(OtlpConfig config, Resource resource, Duration interval) {
-        OtlpHttpMetricExporterBuilder exporter = OtlpHttpMetricExporter.builder()
-                .setEndpoint(config.metrics().toString())
-                .setTimeout(config.timeout())
-                .setRetryPolicy(null);
-        config.headers().forEach(exporter::addHeader);
         provider = SdkMeterProvider.builder()
                 .setResource(resource)
-                .registerMetricReader(PeriodicMetricReader.builder(exporter.build()).setInterval(interval).build())
+                .registerMetricReader(PeriodicMetricReader.builder(exporter(config)).setInterval(interval).build())
                 .build();
         Meter meter = provider.get("io.shellgate.audit");
         decisions = meter.counterBuilder("shellgate.decisions").setUnit("{decision}")
@@ -68,5 +66,18 @@ final class DecisionMetrics {
 
     void close() {
         provider.shutdown();
+    }
+
+    private static MetricExporter exporter(OtlpConfig config) {
+        if (config.grpc()) {
+            OtlpGrpcMetricExporterBuilder b = OtlpGrpcMetricExporter.builder().setComponentLoader(Senders.ONLY)
+                    .setEndpoint(config.metrics().toString()).setTimeout(config.timeout()).setRetryPolicy(null);
+            config.headers().forEach(b::addHeader);
+            return b.build();
+        }
+        OtlpHttpMetricExporterBuilder b = OtlpHttpMetricExporter.builder().setComponentLoader(Senders.ONLY)
+                .setEndpoint(config.metrics().toString()).setTimeout(config.timeout()).setRetryPolicy(null);
+        config.headers().forEach(b::addHeader);
+        return b.build();
     }
 }

@@ -20,7 +20,8 @@ import java.util.Map;
 
 /**
  * Audit records as OTLP log records: every field of the local record (already redacted and
- * bounded there) becomes the attribute {@code shellgate.FIELD}, the command is also the body, the
+ * bounded there) becomes the attribute {@code shellgate.FIELD}, with {@code shellgate.host} and
+ * {@code shellgate.user} from the resource, the command is also the body, the
  * record's time is the record's, and a decision that did not run is a warning.
  */
 final class DecisionRecords {
@@ -50,6 +51,16 @@ final class DecisionRecords {
             if (!e.getKey().equals("time")) {
                 put(attributes, PREFIX + e.getKey(), e.getValue());
             }
+        }
+        // who and where, on the record itself as well as on the resource: a collector that drops
+        // or flattens resources (or batches several machines' records) keeps them
+        String host = resource.getAttribute(AttributeKey.stringKey("host.name"));
+        String user = resource.getAttribute(AttributeKey.stringKey("user.name"));
+        if (host != null && !record.has("host")) {
+            attributes.put(PREFIX + "host", host);
+        }
+        if (user != null && !record.has("user")) {
+            attributes.put(PREFIX + "user", user);
         }
         boolean ran = record.path("run").asBoolean(true);
         Severity severity = ran ? Severity.INFO : Severity.WARN;

@@ -14,15 +14,17 @@ import java.util.Optional;
  * the standard {@code OTEL_*} variables of the gate's own environment beating it key by key,
  * except for the keys the managed policy pinned.
  *
- * @param logs where log records go ({@code ENDPOINT/v1/logs})
- * @param metrics where metrics go ({@code ENDPOINT/v1/metrics}), or null when metrics are off
+ * @param logs where log records go ({@code ENDPOINT/v1/logs}; over gRPC the endpoint itself)
+ * @param metrics where metrics go ({@code ENDPOINT/v1/metrics}; over gRPC the endpoint itself), or
+ *     null when metrics are off
  * @param headers sent with every request (an authorization header, say)
  * @param resource the resource attributes, {@code service.name} included
  * @param timeout how long one request may take
  * @param queueMaxBytes the most the on-disk queue holds; records beyond it are dropped and counted
+ * @param grpc whether the protocol is {@code grpc} (else {@code http/protobuf})
  */
 public record OtlpConfig(URI logs, URI metrics, Map<String, String> headers, Map<String, String> resource,
-        Duration timeout, long queueMaxBytes) {
+        Duration timeout, long queueMaxBytes, boolean grpc) {
 
     static final String DEFAULT_SERVICE = "shellgate";
     static final int DEFAULT_QUEUE_MB = 64;
@@ -47,13 +49,16 @@ public record OtlpConfig(URI logs, URI metrics, Map<String, String> headers, Map
             return Optional.empty();
         }
         String protocol = in.get("protocol", "OTEL_EXPORTER_OTLP_PROTOCOL");
-        if (protocol != null && !protocol.equals("http/protobuf")) {
+        if (protocol != null && !protocol.equals("http/protobuf") && !protocol.equals("grpc")) {
             throw new IllegalArgumentException("OTLP protocol '" + protocol + "' is not sent by shellgate; use http/protobuf"
-                    + " (a collector's port 4318)");
+                    + " (a collector's port 4318) or grpc (port 4317)");
         }
+        boolean grpc = "grpc".equals(protocol);
         URI base = uri(endpoint, "endpoint");
         String logsOwn = fleet.pinnedOtlp().contains("endpoint") ? null : env.get("OTEL_EXPORTER_OTLP_LOGS_ENDPOINT");
-        URI logs = logsOwn != null && !logsOwn.isBlank() ? uri(logsOwn, "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT") : signal(base, "logs");
+        // over gRPC every signal goes to the endpoint itself (the service names the signal)
+        URI logs = logsOwn != null && !logsOwn.isBlank() ? uri(logsOwn, "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT")
+                : grpc ? base : signal(base, "logs");
         String metricsOn = in.get("metrics", null);
         boolean metrics = !"false".equals(metricsOn)
                 && !(in.envAllowed("metrics") && "none".equals(env.get("OTEL_METRICS_EXPORTER")));
@@ -70,8 +75,8 @@ public record OtlpConfig(URI logs, URI metrics, Map<String, String> headers, Map
         }
         String queue = file.get("queue-max-mb");
         long queueMax = (queue == null ? DEFAULT_QUEUE_MB : Integer.parseInt(queue)) * 1024L * 1024L;
-        return Optional.of(new OtlpConfig(logs, metrics ? signal(base, "metrics") : null,
-                pairs(in.get("headers", "OTEL_EXPORTER_OTLP_HEADERS"), "headers"), resource, timeout, queueMax));
+        return Optional.of(new OtlpConfig(logs, metrics ? (grpc ? base : signal(base, "metrics")) : null,
+                pairs(in.get("headers", "OTEL_EXPORTER_OTLP_HEADERS"), "headers"), resource, timeout, queueMax, grpc));
     }
 
     /** A key's value: the variable's when it is set and the key is not pinned, else the file's. */

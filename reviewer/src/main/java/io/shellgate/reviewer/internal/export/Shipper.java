@@ -3,6 +3,9 @@ package io.shellgate.reviewer.internal.export;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporter;
 import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporterBuilder;
+import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporter;
+import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporterBuilder;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.resources.Resource;
@@ -33,7 +36,7 @@ final class Shipper implements AuditSink {
     private final OtlpConfig config;
     private final ExportQueue queue;
     private final Resource resource;
-    private final OtlpHttpLogRecordExporter exporter;
+    private final LogRecordExporter exporter;
     private final DecisionMetrics metrics;
     private final boolean sends;
     private final Duration minBackoff;
@@ -61,13 +64,7 @@ final class Shipper implements AuditSink {
         this.maxBackoff = maxBackoff;
         this.resource = Resources.of(config);
         if (sends) {
-            OtlpHttpLogRecordExporterBuilder b = OtlpHttpLogRecordExporter.builder()
-                    .setEndpoint(config.logs().toString())
-                    .setTimeout(config.timeout())
-                    // the on-disk queue retries; the exporter's own retries would only hold the thread
-                    .setRetryPolicy(null);
-            config.headers().forEach(b::addHeader);
-            exporter = b.build();
+            exporter = exporter(config);
             metrics = config.metrics() == null ? null : new DecisionMetrics(config, resource, metricInterval);
         } else {
             exporter = null;
@@ -76,6 +73,20 @@ final class Shipper implements AuditSink {
         thread = Thread.ofPlatform().daemon().name("shellgate-otlp-export").unstarted(this::run);
         thread.start();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(this::atExit));
+    }
+
+    /** The log exporter for the configured protocol; the on-disk queue retries, so the exporter does not. */
+    private static LogRecordExporter exporter(OtlpConfig config) {
+        if (config.grpc()) {
+            OtlpGrpcLogRecordExporterBuilder b = OtlpGrpcLogRecordExporter.builder().setComponentLoader(Senders.ONLY)
+                    .setEndpoint(config.logs().toString()).setTimeout(config.timeout()).setRetryPolicy(null);
+            config.headers().forEach(b::addHeader);
+            return b.build();
+        }
+        OtlpHttpLogRecordExporterBuilder b = OtlpHttpLogRecordExporter.builder().setComponentLoader(Senders.ONLY)
+                .setEndpoint(config.logs().toString()).setTimeout(config.timeout()).setRetryPolicy(null);
+        config.headers().forEach(b::addHeader);
+        return b.build();
     }
 
     @Override

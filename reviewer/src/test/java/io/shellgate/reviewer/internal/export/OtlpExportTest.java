@@ -92,12 +92,40 @@ class OtlpExportTest {
             assertThat(deny.resource()).containsEntry("service.name", "shellgate-test")
                     .containsEntry("deployment.environment", "ci").containsEntry("team", "platform")
                     .containsKey("host.name").containsKey("user.name");
+            // and on the record itself
+            assertThat(deny.attributes()).containsEntry("shellgate.host", deny.resource().get("host.name"))
+                    .containsEntry("shellgate.user", deny.resource().get("user.name"));
             OtlpReceiver.Received allow = receiver.logs().stream().filter(r -> r.body().equals("ls -la")).findFirst().orElseThrow();
             assertThat(allow.severity()).isEqualTo("INFO");
             assertThat(allow.attributes()).containsEntry("shellgate.tier", "allow").containsEntry("shellgate.run", true);
             // redacted as in the local log
             assertThat(commands(receiver)).noneMatch(c -> c.contains("abc123secret")).anyMatch(c -> c.contains("[REDACTED]"));
             assertThat(AuditTrail.lines(env)).hasSize(3);
+        }
+    }
+
+    @Test
+    void overGrpcRecordsAndMetricsArriveAndARefusingCollectorGetsThemLater() throws Exception {
+        try (OtlpReceiver receiver = OtlpReceiver.grpc()) {
+            env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+            Gatekeeper gates = gates(receiver.endpoint());
+            assertThat(decide(gates, "ls -la")).isTrue();
+            assertThat(decide(gates, "rm -rf ~")).isFalse();
+            assertThat(OtlpReceiver.await(() -> commands(receiver).containsAll(List.of("ls -la", "rm -rf ~"))))
+                    .as(commands(receiver).toString()).isTrue();
+            OtlpReceiver.Received deny = receiver.logs().stream().filter(r -> r.body().equals("rm -rf ~")).findFirst().orElseThrow();
+            assertThat(deny.attributes()).containsEntry("shellgate.entry", "shell-c").containsEntry("shellgate.tier", "deny")
+                    .containsEntry("shellgate.run", false).containsKey("shellgate.host").containsKey("shellgate.user");
+            assertThat(deny.resource()).containsEntry("service.name", "shellgate-test").containsEntry("team", "platform");
+            assertThat(OtlpReceiver.await(() -> names(receiver).contains("shellgate.decisions"))).as(names(receiver).toString())
+                    .isTrue();
+            // UNAVAILABLE: the records wait on disk, and arrive when the collector takes them again
+            receiver.mode(OtlpReceiver.Mode.ERROR);
+            assertThat(decide(gates, "echo while-refused")).isTrue();
+            assertThat(OtlpReceiver.await(() -> receiver.errors() > 0)).isTrue();
+            receiver.mode(OtlpReceiver.Mode.OK);
+            assertThat(OtlpReceiver.await(() -> commands(receiver).contains("echo while-refused"))).as(commands(receiver).toString())
+                    .isTrue();
         }
     }
 
