@@ -54,6 +54,15 @@ class JavaAgentTest {
         return Stream.of(AgentJvm.of(17, "server"), AgentJvm.of(25, "in-process"), AgentJvm.of(25, "server"));
     }
 
+    /**
+     * For what the review, the policies and the audit log decide, the same on every JVM: both
+     * judges, each on the JDK it is meant for (JDK 25 through the server adds the JDK 25
+     * instrumentation, which the in-process case has, to the server path, which JDK 17's has).
+     */
+    static Stream<AgentJvm> judges() throws Exception {
+        return Stream.of(AgentJvm.of(17, "server"), AgentJvm.of(25, "in-process"));
+    }
+
     @BeforeEach
     void sandbox() throws Exception {
         box = new Sandbox(dir);
@@ -97,7 +106,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void anAskTheReviewApprovesRuns(AgentJvm jvm) throws Exception {
         // a remembered approval (the review's first step) for exactly this command line, as the
         // agent shows it: the program as the JDK will run it, found in the JVM's PATH
@@ -114,7 +123,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void aPersonWatchingApprovesTheToolsAskFromAnotherTerminal(AgentJvm jvm) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);
         env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "60");
@@ -135,7 +144,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void anAskWithNobodyToAskIsRefusedAtOnce(AgentJvm jvm) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);
         // ten minutes for a person, and nobody watching: refused at once all the same
@@ -167,7 +176,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void theBuildersDirectoryIsWhereTheProjectPolicyIsFound(AgentJvm jvm) throws Exception {
         Path project = Files.createDirectories(box.root.resolve("project/.shellgate")).getParent();
         Files.writeString(project.resolve(".shellgate/policy.toml"), Sandbox.DENY_MAKE_DEPLOY);
@@ -306,7 +315,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void aBrokenPolicyRefusesEverythingWithAClearMessage(AgentJvm jvm) throws Exception {
         Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
         Files.writeString(policy, "[[rule]\nid = \n");
@@ -315,7 +324,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void auditModeRunsWhatItWouldRefuseAndSaysSo(AgentJvm jvm) throws Exception {
         Processes.Result r = jvm.run(box, "mode=audit", "pb", "touch", marker.toString());
         assertThat(line(r)).isEqualTo("RAN exit=0 out=");
@@ -324,7 +333,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void aChildWithoutHomeIsStillJudgedByTheUsersPolicy(AgentJvm jvm) throws Exception {
         // Runtime.exec with an environment of its own leaves HOME out: the policy is the JVM user's all the same
         Files.createDirectories(box.home.resolve(".config/shellgate"));
@@ -337,7 +346,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void aChildsHomeWithAnotherUserPolicyAsksAndNeverGetsThatPolicysAllow(AgentJvm jvm) throws Exception {
         Path otherHome = box.root.resolve("other-home");
         Files.createDirectories(otherHome.resolve(".config/shellgate"));
@@ -425,7 +434,7 @@ class JavaAgentTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jvms")
+    @MethodSource("judges")
     void everyStartIsLoggedWhetherItsAllowWasReusedOrNot(AgentJvm jvm) throws Exception {
         assertThat(line(jvm.run(box, "", "spawn-true", "300", "0"))).startsWith("SPAWN_US ");
         List<String> records = agentRecords(300);
