@@ -474,6 +474,27 @@ class JavaAgentTest {
     }
 
     @Test
+    void aRunDirectoryTooDeepForAUnixSocketStillHasItsServer() throws Exception {
+        // a Unix socket's path may be 107 bytes at most: a deeper run directory (a CI checkout's
+        // target folder) had no server at all, and every start waited a minute for one, then was refused
+        Path deep = box.root.resolve("a-run-directory-deep-enough-that-its-socket-path-is-too-long/".repeat(2) + "run");
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_RUN_DIR", deep.toString());
+        assertThat(line(AgentJvm.of(17, "server").run(box, env, "", List.of(), "pb", "echo", "deep")))
+                .isEqualTo("RAN exit=0 out=deep");
+        Path socket = Path.of(Files.readString(deep.resolve("server.sockpath")).strip());
+        assertThat(socket.getParent().getParent()).isEqualTo(Path.of("/tmp"));
+        assertThat(java.nio.file.Files.getPosixFilePermissions(socket.getParent()))
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        // the server removes its socket's directory when it stops
+        ProcessHandle server = ProcessHandle.of(Long.parseLong(Files.readString(deep.resolve("server.pid")).strip())).orElseThrow();
+        server.destroy();
+        server.onExit().get(60, TimeUnit.SECONDS);
+        assertThat(socket.getParent()).doesNotExist();
+        assertThat(deep.resolve("server.sockpath")).doesNotExist();
+    }
+
+    @Test
     void theAgentRestartsItsServerFromAnyThreadWithoutJudgingItself() throws Exception {
         // starts reused allows are logged from a thread of the agent's own; when their server is gone,
         // that thread starts a new one, which its own gate must not judge (it refused it, and the

@@ -350,13 +350,16 @@ final class ServerBackend implements Backend {
     }
 
     private Connection connect() throws IOException {
-        Path socket = run.resolve("server.sock");
+        Path socket = socket();
         if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("no server.sock");
         }
         // a socket only this user can have made: in a directory of theirs that nobody else may write
         // (where another user could swap the socket for one of their own)
         String distrust = RunDirTrust.problem(run, true);
+        if (distrust == null && !socket.startsWith(run)) {
+            distrust = RunDirTrust.problem(socket.getParent(), true);
+        }
         if (distrust == null) {
             distrust = RunDirTrust.problem(socket, false);
         }
@@ -371,6 +374,31 @@ final class ServerBackend implements Backend {
             ch.close();
             throw e;
         }
+    }
+
+    /**
+     * The server's Unix socket: {@code server.sock} in the run directory, or, where that path is
+     * longer than a Unix socket's may be (107 bytes), the path {@code server.sockpath} names (the
+     * server binds it in a private directory under /tmp); the rules of RunDir.socket in the
+     * launcher, which this core cannot load.
+     */
+    private Path socket() {
+        Path own = run.resolve("server.sock");
+        if (own.toString().getBytes(StandardCharsets.UTF_8).length <= 107) {
+            return own;
+        }
+        try {
+            Path pointer = run.resolve("server.sockpath");
+            if (Files.isRegularFile(pointer, LinkOption.NOFOLLOW_LINKS) && RunDirTrust.problem(pointer, false) == null) {
+                Path elsewhere = Paths.get(new String(Files.readAllBytes(pointer), StandardCharsets.UTF_8).strip());
+                if (elsewhere.isAbsolute() && elsewhere.toString().getBytes(StandardCharsets.UTF_8).length <= 107) {
+                    return elsewhere;
+                }
+            }
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            // no usable pointer
+        }
+        return own;
     }
 
     /** Starts {@code shellgate serve} for the run directory, at most once every 10 s across clients. */

@@ -16,6 +16,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -62,6 +63,8 @@ public final class JudgeServer implements AutoCloseable {
         return t;
     });
     private ServerSocketChannel unix;
+    /** Where the Unix socket is bound (see {@link RunDir#socket()}). */
+    private Path socket;
     private ServerSocket tcp;
     private volatile boolean closed;
     /** Whether the heap was compacted since the last request (an idle server gives memory back). */
@@ -88,10 +91,12 @@ public final class JudgeServer implements AutoCloseable {
     /** Binds both listeners and publishes the socket, port, token and pid. */
     public void start() throws IOException {
         run.create();
-        Files.deleteIfExists(run.socket());
+        Files.deleteIfExists(run.dir().resolve("server.sock"));
+        socket = run.newSocket();
+        Files.deleteIfExists(socket);
         unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        unix.bind(UnixDomainSocketAddress.of(run.socket()));
-        Files.setPosixFilePermissions(run.socket(), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        unix.bind(UnixDomainSocketAddress.of(socket));
+        Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         tcp = new ServerSocket();
         tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         run.writePrivate(run.trusted(), "");
@@ -390,7 +395,13 @@ public final class JudgeServer implements AutoCloseable {
         try {
             // only remove files that are still ours
             if (Files.isRegularFile(run.pid()) && Files.readString(run.pid()).strip().equals(Long.toString(ProcessHandle.current().pid()))) {
-                Files.deleteIfExists(run.socket());
+                if (socket != null) {
+                    Files.deleteIfExists(socket);
+                }
+                if (socket != null && !socket.startsWith(run.dir())) {
+                    Files.deleteIfExists(socket.getParent());
+                    Files.deleteIfExists(run.socketPointer());
+                }
                 Files.deleteIfExists(run.port());
                 Files.deleteIfExists(run.token());
                 Files.deleteIfExists(run.proof());

@@ -18,8 +18,68 @@ public record RunDir(Path dir) {
         return new RunDir(Places.run(env));
     }
 
+    /**
+     * The longest path of a Unix domain socket: Linux's {@code sun_path} holds 108 bytes with the
+     * final zero. A deeper run directory has its socket in a private directory under /tmp, which
+     * {@code server.sockpath} names.
+     */
+    static final int SOCKET_PATH_MAX = 107;
+
+    /** Where the server's Unix socket is: {@code server.sock}, or where {@code server.sockpath} says when that path is too long. */
     public Path socket() {
-        return dir.resolve("server.sock");
+        Path own = dir.resolve("server.sock");
+        if (fits(own)) {
+            return own;
+        }
+        try {
+            Path pointer = socketPointer();
+            if (Files.isRegularFile(pointer, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Path elsewhere = Path.of(Files.readString(pointer).strip());
+                if (elsewhere.isAbsolute() && fits(elsewhere)) {
+                    return elsewhere;
+                }
+            }
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            // no usable pointer: the socket cannot be reached
+        }
+        return own;
+    }
+
+    /** The file naming the socket's path when the run directory's own would be too long. */
+    public Path socketPointer() {
+        return dir.resolve("server.sockpath");
+    }
+
+    /**
+     * For the server: where to bind its socket. In the run directory when the path fits; else in a
+     * new directory under /tmp, made with mode 0700 (so nobody else can have put anything in it),
+     * whose socket path goes to {@code server.sockpath}.
+     */
+    Path newSocket() throws IOException {
+        Path own = dir.resolve("server.sock");
+        if (fits(own)) {
+            return own;
+        }
+        // the directory a killed server left (it runs under the server lock, so no server uses it now)
+        Path old = socket();
+        if (!old.startsWith(dir) && old.getParent() != null && old.getParent().getParent() != null
+                && old.getParent().getParent().equals(Path.of("/tmp")) && old.getParent().getFileName().toString().startsWith("sg-")
+                && PrivateFolder.problem(old.getParent()) == null) {
+            try {
+                Files.deleteIfExists(old);
+                Files.deleteIfExists(old.getParent());
+            } catch (IOException e) {
+                // left behind: a new directory is made all the same
+            }
+        }
+        Path elsewhere = Files.createTempDirectory(Path.of("/tmp"), "sg-", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------"))).resolve("server.sock");
+        writePrivate(socketPointer(), elsewhere + "\n");
+        return elsewhere;
+    }
+
+    private static boolean fits(Path socket) {
+        return socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= SOCKET_PATH_MAX;
     }
 
     public Path port() {
@@ -54,7 +114,12 @@ public record RunDir(Path dir) {
      */
     public String problem() {
         String p = PrivateFolder.problem(dir);
-        for (Path f : new Path[] {socket(), port(), token(), proof()}) {
+        Path socket = socket();
+        if (p == null && !socket.startsWith(dir) && Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // a socket elsewhere: its directory must be as private as the run directory
+            p = PrivateFolder.problem(socket.getParent());
+        }
+        for (Path f : new Path[] {socket, port(), token(), proof()}) {
             if (p == null && Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 p = PrivateFolder.fileProblem(f);
             }
