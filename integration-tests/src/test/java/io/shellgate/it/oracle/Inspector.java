@@ -63,7 +63,8 @@ final class Inspector {
                     open(t, pids, program, out);
                 } else if (CHANGES.contains(t.name()) && t.ok()) {
                     List<String> paths = paths(t);
-                    if (!Tolerated.change(t.name(), paths) && !paths.stream().allMatch(p -> Tolerated.ownState(p, pids))) {
+                    if (!Tolerated.change(t.name(), paths) && !paths.stream().allMatch(p -> Tolerated.ownState(p, pids))
+                            && !Tolerated.ownSettingsDirectory(program, t.name(), paths)) {
                         out.add(new Finding(Finding.Kind.WRITE, t.name() + " " + String.join(" ", paths)));
                     }
                 } else if (SYSTEM.contains(t.name())) {

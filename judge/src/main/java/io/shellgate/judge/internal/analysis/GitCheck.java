@@ -45,6 +45,9 @@ final class GitCheck {
         if (form != null) {
             return List.of(form);
         }
+        if (entry.operands() == io.shellgate.rules.ReadOnlyCommand.Operands.NONE && !parsed.operands().isEmpty()) {
+            return List.of("it takes no operands here");
+        }
         for (OptionParser.Opt o : parsed.options()) {
             OptionValues.check(a, inv, o.value() == null ? o : new OptionParser.Opt(o.name(), in(dir, o.value()), o.raw(), o.spec()));
             if (o.name().equals("-L") && o.value() != null && o.value().plain().contains(":")) {
