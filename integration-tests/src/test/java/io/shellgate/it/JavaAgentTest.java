@@ -478,6 +478,16 @@ class JavaAgentTest {
         // a Unix socket's path may be 107 bytes at most: a deeper run directory (a CI checkout's
         // target folder) had no server at all, and every start waited a minute for one, then was refused
         Path deep = box.root.resolve("a-run-directory-deep-enough-that-its-socket-path-is-too-long/".repeat(2) + "run");
+        // and one at the edge: a socket path of exactly 107 bytes, which the JDK refuses as well
+        Path edge = box.root.resolve("e".repeat(Math.max(1, 107 - box.root.toString().length() - "/".length() - "/run/server.sock".length())))
+                .resolve("run");
+        assertThat(edge.resolve("server.sock").toString()).hasSize(107);
+        Map<String, String> atEdge = new HashMap<>(box.env);
+        atEdge.put("SHELLGATE_RUN_DIR", edge.toString());
+        assertThat(line(AgentJvm.of(17, "server").run(box, atEdge, "", List.of(), "pb", "echo", "edge")))
+                .isEqualTo("RAN exit=0 out=edge");
+        assertThat(edge.resolve("server.sockpath")).exists();
+        ProcessHandle.of(Long.parseLong(Files.readString(edge.resolve("server.pid")).strip())).ifPresent(ProcessHandle::destroy);
         Map<String, String> env = new HashMap<>(box.env);
         env.put("SHELLGATE_RUN_DIR", deep.toString());
         assertThat(line(AgentJvm.of(17, "server").run(box, env, "", List.of(), "pb", "echo", "deep")))

@@ -378,20 +378,20 @@ final class ServerBackend implements Backend {
 
     /**
      * The server's Unix socket: {@code server.sock} in the run directory, or, where that path is
-     * longer than a Unix socket's may be (107 bytes), the path {@code server.sockpath} names (the
-     * server binds it in a private directory under /tmp); the rules of RunDir.socket in the
-     * launcher, which this core cannot load.
+     * longer than 100 bytes (a Unix socket's path may be 107 at most, and the JDK refuses 107), the
+     * path {@code server.sockpath} names (the server binds it in a private directory under /tmp);
+     * the rules of RunDir.socket in the launcher, which this core cannot load.
      */
     private Path socket() {
         Path own = run.resolve("server.sock");
-        if (own.toString().getBytes(StandardCharsets.UTF_8).length <= 107) {
+        if (own.toString().getBytes(StandardCharsets.UTF_8).length <= 100) {
             return own;
         }
         try {
             Path pointer = run.resolve("server.sockpath");
             if (Files.isRegularFile(pointer, LinkOption.NOFOLLOW_LINKS) && RunDirTrust.problem(pointer, false) == null) {
                 Path elsewhere = Paths.get(new String(Files.readAllBytes(pointer), StandardCharsets.UTF_8).strip());
-                if (elsewhere.isAbsolute() && elsewhere.toString().getBytes(StandardCharsets.UTF_8).length <= 107) {
+                if (elsewhere.isAbsolute() && elsewhere.toString().getBytes(StandardCharsets.UTF_8).length <= 100) {
                     return elsewhere;
                 }
             }

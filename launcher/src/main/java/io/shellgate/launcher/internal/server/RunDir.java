@@ -19,11 +19,11 @@ public record RunDir(Path dir) {
     }
 
     /**
-     * The longest path of a Unix domain socket: Linux's {@code sun_path} holds 108 bytes with the
-     * final zero. A deeper run directory has its socket in a private directory under /tmp, which
-     * {@code server.sockpath} names.
+     * The longest path of a Unix domain socket here: Linux's {@code sun_path} holds 108 bytes with
+     * the final zero, and the JDK refuses 107 already; 100 leaves room. A deeper run directory has
+     * its socket in a private directory under /tmp, which {@code server.sockpath} names.
      */
-    static final int SOCKET_PATH_MAX = 107;
+    static final int SOCKET_PATH_MAX = 100;
 
     /** Where the server's Unix socket is: {@code server.sock}, or where {@code server.sockpath} says when that path is too long. */
     public Path socket() {
