@@ -137,7 +137,20 @@ public final class Agents {
             if (Files.isRegularFile(pidFile)) {
                 ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()))
                         .filter(h -> h.info().commandLine().map(c -> c.contains("shellgate")).orElse(false))
-                        .ifPresent(ProcessHandle::destroy);
+                        .ifPresent(h -> {
+                            h.destroy();
+                            h.onExit().completeOnTimeout(h, 30, java.util.concurrent.TimeUnit.SECONDS).join();
+                        });
+            }
+            // a server the agent's end killed (it is in the agent's process tree) could not remove the
+            // directory it keeps its socket in when the run directory is too deep for one
+            Path pointer = root.resolve("run/server.sockpath");
+            if (Files.isRegularFile(pointer)) {
+                Path socket = Path.of(Files.readString(pointer).strip());
+                if (socket.getParent() != null && socket.getParent().getFileName().toString().startsWith("sg-")) {
+                    Files.deleteIfExists(socket);
+                    Files.deleteIfExists(socket.getParent());
+                }
             }
         } catch (IOException | NumberFormatException e) {
             // no server, or it is gone already
