@@ -320,7 +320,7 @@ final class ServerBackend implements Backend {
             return connect();
         } catch (Distrusted d) {
             // a server started now would be in the same directory, no more believed
-            throw new IOException("no judge server in " + run + " can be believed (" + d.getMessage() + ")", d);
+            throw notBelieved(d);
         } catch (IOException first) {
             try {
                 startServer();
@@ -332,7 +332,7 @@ final class ServerBackend implements Backend {
                 try {
                     return connect();
                 } catch (Distrusted d) {
-                    throw new IOException("no judge server in " + run + " can be believed (" + d.getMessage() + ")", d);
+                    throw notBelieved(d);
                 } catch (IOException e) {
                     if (System.currentTimeMillis() > deadline) {
                         throw new IOException("no judge server answered in " + run + " (" + first.getMessage()
@@ -347,6 +347,10 @@ final class ServerBackend implements Backend {
                 }
             }
         }
+    }
+
+    private IOException notBelieved(Distrusted d) {
+        return new IOException("no judge server in " + run + " can be believed (" + d.getMessage() + ")", d);
     }
 
     private Connection connect() throws IOException {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import io.shellgate.launcher.internal.Directories;
 import io.shellgate.reviewer.PrivateFolder;
 import io.shellgate.rules.Places;
 
@@ -62,8 +63,7 @@ public record RunDir(Path dir) {
         }
         // the directory a killed server left (it runs under the server lock, so no server uses it now)
         Path old = socket();
-        if (!old.startsWith(dir) && old.getParent() != null && old.getParent().getParent() != null
-                && old.getParent().getParent().equals(Path.of("/tmp")) && old.getParent().getFileName().toString().startsWith("sg-")
+        if (!old.startsWith(dir) && Directories.isShort(old.getParent())
                 && PrivateFolder.problem(old.getParent()) == null) {
             try {
                 Files.deleteIfExists(old);
@@ -72,8 +72,7 @@ public record RunDir(Path dir) {
                 // left behind: a new directory is made all the same
             }
         }
-        Path elsewhere = Files.createTempDirectory(Path.of("/tmp"), "sg-", PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwx------"))).resolve("server.sock");
+        Path elsewhere = Directories.newShort().resolve("server.sock");
         writePrivate(socketPointer(), elsewhere + "\n");
         return elsewhere;
     }

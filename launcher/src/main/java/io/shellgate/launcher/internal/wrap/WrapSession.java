@@ -126,8 +126,7 @@ public final class WrapSession implements AutoCloseable {
         if (inside.resolve("99").toString().length() <= SHEBANG_MAX) {
             return Files.createDirectory(inside);
         }
-        Path outside = Files.createTempDirectory(Path.of("/tmp"), "sg-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path outside = Directories.newShort();
         Files.writeString(dir.resolve(REAL_ELSEWHERE), outside + "\n");
         return outside;
     }
@@ -182,8 +181,7 @@ public final class WrapSession implements AutoCloseable {
                     Path elsewhere = d.resolve(REAL_ELSEWHERE);
                     if (Files.isRegularFile(elsewhere, LinkOption.NOFOLLOW_LINKS)) {
                         Path real = Path.of(Files.readString(elsewhere).strip());
-                        if (real.getParent() != null && real.getParent().equals(Path.of("/tmp"))
-                                && real.getFileName().toString().startsWith("sg-")) {
+                        if (Directories.isShort(real)) {
                             Directories.deleteTree(real);
                         }
                     }
