@@ -139,16 +139,10 @@ final class GitConfigInspector {
             case "core" -> switch (last) {
                 case "fsmonitor" -> isFalse(value) ? null : "which git status runs as a program";
                 case "pager" -> "which git runs to show output";
-            case "man", "browser" -> last.equals("cmd") || last.equals("path") || last.equals("viewer")
-                    ? "which git help runs as a program" : null;
-            case "web", "help" -> last.equals("browser") ? "which git help runs as a program" : null;
-            case "hook" -> "which names a hook program";
-            case "trace2" -> "which makes git write trace files";
-            case "sequence" -> last.equals("editor") ? "which git runs as a program" : null;
-            case "interactive" -> last.equals("difffilter") ? "which git runs as a program" : null;
-            case "merge" -> last.equals("driver") ? "a merge driver git runs as a program" : null;
-            case "credential" -> last.equals("helper") ? "which git runs as a program" : null;
-            case "ssh" -> last.equals("variant") ? "which changes how git runs ssh" : null;
+                // no keys git reads; asked for all the same (a merge once copied the section cases here,
+                // where of them only these two could answer)
+                case "hook" -> "which names a hook program";
+                case "trace2" -> "which makes git write trace files";
                 case "hookspath" -> "which points git at hook programs";
                 case "sshcommand", "gitproxy", "alternaterefscommand", "editor", "askpass" -> "which git runs as a program";
                 case "worktree" -> "which points git at another directory as the working tree";
