@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * PowerShell's aliases follow the shell that runs the line: on Windows (an environment with
  * {@code PATHEXT}, or {@code ;} between {@code PATH} entries) {@code sort}, {@code diff},
  * {@code write} and {@code ls} are cmdlets; on Linux and macOS pwsh leaves them to the system's
- * programs. The policy's deny rules hold for either meaning.
+ * programs. The policy's deny rules hold for either meaning. Windows' own programs ({@code sort.exe},
+ * {@code expand.exe}, {@code find.exe}) are judged by what they do on Windows, never as the Unix
+ * programs of the same names.
  */
 class WindowsPlatformTest {
 
@@ -36,6 +38,52 @@ class WindowsPlatformTest {
         try (Stream<Path> walk = Files.walk(root)) {
             walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
+    }
+
+    /**
+     * A Windows environment whose PATH holds a folder with Windows' own programs (empty files named
+     * as they are), in the build folder: a program in a temporary directory is not trusted.
+     */
+    private static Map<String, String> windowsWithSystemPrograms() throws Exception {
+        Path system32 = Files.createDirectories(Path.of("target", "windows", "System32").toAbsolutePath());
+        for (String name : new String[] {"sort.exe", "find.exe", "expand.exe", "fc.exe", "whoami.exe", "timeout.exe"}) {
+            if (!Files.exists(system32.resolve(name))) {
+                Files.createFile(system32.resolve(name));
+            }
+        }
+        Map<String, String> env = new HashMap<>(sandbox.env);
+        env.put("PATHEXT", ".COM;.EXE;.BAT;.CMD");
+        env.put("PATH", system32 + ";" + root.resolve("Windows"));
+        return env;
+    }
+
+    @ParameterizedTest(name = "{1}: {0} => {2}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '|', textBlock = """
+            sort README.md                          => CMD        => ALLOW
+            sort /r /+2 /rec 100 README.md          => CMD        => ALLOW
+            sort /o out.txt README.md               => CMD        => ASK
+            sort README.md /OUTPUT out.txt          => CMD        => ASK
+            sort /t C:\\tmp README.md             => CMD        => ASK
+            sort /q README.md                       => CMD        => ASK
+            sort .env                               => CMD        => ASK
+            expand a.cab out                        => CMD        => ASK
+            fc README.md README.md                  => CMD        => ASK
+            timeout /t 5                            => CMD        => ASK
+            find "x" README.md                      => CMD        => ALLOW
+            find /v "" .env                         => CMD        => ASK
+            find /x "a" README.md                   => CMD        => ASK
+            whoami /all                             => CMD        => ALLOW
+            sort.exe README.md                      => POWERSHELL => ALLOW
+            sort.exe /o out.txt README.md           => POWERSHELL => ASK
+            gc README.md | sort.exe /output x       => POWERSHELL => ASK
+            expand.exe a.cab out                    => POWERSHELL => ASK
+            find.exe "x" README.md                  => POWERSHELL => ALLOW
+            find.exe "x" .env                       => POWERSHELL => ASK
+            """)
+    void windowsOwnProgramsAreJudgedAsWindowsRunsThemNotAsTheirUnixNamesakes(String command, Dialect dialect, Tier expected)
+            throws Exception {
+        Verdict v = JUDGE.judge(new JudgeRequest(command, dialect, sandbox.project, windowsWithSystemPrograms()));
+        assertThat(v.tier()).as("%s", v.reasons()).isEqualTo(expected);
     }
 
     private static Tier judge(String command, boolean windows) {

@@ -3,6 +3,7 @@ package io.shellgate.judge.internal.cmd;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsArgv;
+import io.shellgate.judge.internal.windows.SystemPrograms;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
@@ -26,8 +27,6 @@ final class CmdCommands {
             "pause", "popd", "prompt", "pushd", "rd", "ren", "rename", "rem", "rmdir", "set", "setlocal", "shift", "start",
             "time", "title", "type", "ver", "verify", "vol");
     private static final Set<String> READ_ONLY_INTERNAL = Set.of("dir", "type", "echo", "cd", "chdir", "ver", "rem", "vol", "cls");
-    /** cmd's own read-only programs, judged here; other programs go to the bash judge as the same words. */
-    private static final Set<String> READ_ONLY_PROGRAMS = Set.of("findstr", "where", "tree", "whoami", "hostname", "more");
     private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "bitsadmin", "certutil");
     private static final Set<String> RUNS_INPUT = Set.of("powershell", "pwsh", "cmd", "bash", "sh", "python", "node", "perl");
 
@@ -101,6 +100,22 @@ final class CmdCommands {
         return downloads;
     }
 
+    /**
+     * {@code set NAME} prints the variables whose names start with NAME: allowed when none of those
+     * in the environment marks a secret; {@code set} alone prints them all and asks.
+     */
+    private void printVariables(List<String> args, Span span) {
+        String prefix = args.size() == 1 ? args.getFirst() : null;
+        if (prefix == null || prefix.isEmpty() || !prefix.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c) || c == '_'))) {
+            host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "set prints the environment, which may hold secrets", span);
+            return;
+        }
+        String lower = prefix.toLowerCase(Locale.ROOT);
+        host.env().keySet().stream().filter(k -> k.toLowerCase(Locale.ROOT).startsWith(lower) && host.secretVariable(k))
+                .findFirst().ifPresent(k -> host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "set " + prefix
+                        + " prints the variables whose names start with it, among them " + k + ", whose name marks a secret", span));
+    }
+
     /** The command name of the first word, and what follows it glued on ({@code rd/s/q}, {@code echo.}, {@code cd..}). */
     private static String split(String first, List<String> args) {
         String lower = first.toLowerCase(Locale.ROOT);
@@ -162,11 +177,13 @@ final class CmdCommands {
                 }
             }
             case "pushd", "popd" -> {
-                host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, base + " changes the directory and may map a network drive",
-                        s.span());
+                // pushd to a share maps a network drive: resolve asks for shares, devices and what is not known here
                 String dir = base.equals("popd") || args.isEmpty() || args.contains(null) ? null : String.join(" ", args);
-                reads.resolve(dir == null && base.equals("pushd") && !args.isEmpty() ? null : dir, s.span(), base);
-                judge.cwd = dir == null ? null : judge.location(dir);
+                if (base.equals("pushd") && !args.isEmpty()) {
+                    reads.resolve(dir, s.span(), base);
+                }
+                // after popd the directory is the one an earlier pushd left, which is not followed here
+                judge.cwd = dir == null ? (args.isEmpty() && base.equals("pushd") ? judge.cwd : null) : judge.location(dir);
             }
             case "call" -> {
                 if (s.rest().contains("%") || s.rest().strip().startsWith(":")) {
@@ -189,8 +206,7 @@ final class CmdCommands {
                     host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "set changes the environment of the commands that follow",
                             s.span());
                 } else {
-                    host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "set prints the environment, which may hold secrets",
-                            s.span());
+                    printVariables(args, s.span());
                 }
             }
             case "start" -> {
@@ -225,20 +241,7 @@ final class CmdCommands {
 
     /** Whether an argument is a switch ({@code /s}, {@code /enum}, {@code /a:-h}, {@code /s/q}) rather than a path ({@code /home/x}). */
     static boolean isSwitch(String a) {
-        if (a == null || a.length() < 2 || !a.startsWith("/")) {
-            return false;
-        }
-        if (a.indexOf('/', 1) < 0) {
-            return true;
-        }
-        // glued switches are short (/s/q, /a:h/b); a longer part makes it a path
-        for (String part : WindowsPaths.split(a.substring(1), '/')) {
-            int colon = part.indexOf(':');
-            if ((colon >= 0 ? colon : part.length()) > 3) {
-                return false;
-            }
-        }
-        return true;
+        return SystemPrograms.isSwitch(a);
     }
 
     /** The raw text after the command name, without its redirections, as cmd hands it to a program. */
@@ -311,45 +314,26 @@ final class CmdCommands {
             WindowsShells.downloadToShell(host, s.span(), "content from the network is piped into " + base);
             return false;
         }
-        if (!READ_ONLY_PROGRAMS.contains(base)) {
+        if (SystemPrograms.covers(base)) {
+            // cmd runs only on Windows: these names are Windows' own programs, whatever a Unix one of that name does
             if (program.path() == null || !program.trusted()) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
-            } else if (argv == null) {
-                host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here",
-                        s.span());
-            } else {
-                // cmd found nothing planted in the working directory: the words are judged as the bash judge judges them
-                List<String> words = new ArrayList<>();
-                words.add(name.contains("\\") || name.contains("/") ? name : base);
-                words.addAll(argv);
-                host.at(judge.cwd).nativeProgram(words, s.span());
             }
-            return DOWNLOADERS.contains(base);
+            SystemPrograms.judge(host, judge.cwd, base, args, s.span());
+            return false;
         }
         if (program.path() == null || !program.trusted()) {
             host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
+        } else if (argv == null) {
+            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here",
+                    s.span());
+        } else {
+            // cmd found nothing planted in the working directory: the words are judged as the bash judge judges them
+            List<String> words = new ArrayList<>();
+            words.add(name.contains("\\") || name.contains("/") ? name : base);
+            words.addAll(argv);
+            host.at(judge.cwd).nativeProgram(words, s.span());
         }
-        if (base.equals("findstr")) {
-            reads.findstr(args, s.span());
-        } else if (base.equals("tree") || base.equals("more")) {
-            for (String a : args) {
-                if (a == null || !isSwitch(a) && !a.startsWith("+")) {
-                    reads.path(a, s.span(), base);
-                }
-            }
-        } else if (base.equals("where") && args.contains(null)) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
-        } else if (base.equals("where")) {
-            for (int i = 0; i + 1 < args.size(); i++) {
-                if (args.get(i).equalsIgnoreCase("/r")) {
-                    reads.path(args.get(i + 1), s.span(), base);
-                }
-            }
-            args.stream().filter(a -> a.contains(":") && !isSwitch(a)).forEach(a -> reads.resolve(a.substring(0, a.lastIndexOf(':')),
-                    s.span(), base));
-        } else if (args.contains(null)) {
-            host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, base + " gets an argument whose value is not known here", s.span());
-        }
-        return false;
+        return DOWNLOADERS.contains(base);
     }
 }

@@ -20,31 +20,6 @@ final class CmdReads {
         this.host = judge.host;
     }
 
-    /** findstr's files: after the pattern (unless /c: or /g: gave it), and those /f: and /g: name. */
-    void findstr(List<String> args, Span span) {
-        boolean patternGiven = false;
-        boolean first = true;
-        for (String a : args) {
-            if (a == null) {
-                path(null, span, "findstr");
-                continue;
-            }
-            String lower = a.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("/c:") || lower.startsWith("/g:")) {
-                patternGiven = true;
-            }
-            if (lower.startsWith("/f:") || lower.startsWith("/g:")) {
-                path(a.substring(3), span, "findstr");
-            } else if (!CmdCommands.isSwitch(a)) {
-                if (first && !patternGiven) {
-                    first = false;
-                } else {
-                    path(a, span, "findstr");
-                }
-            }
-        }
-    }
-
     /** A path a command reads: unknown, on a share, or secret (after wildcards, short names and links) asks. */
     void path(String path, Span span, String who) {
         if (path != null && who.equals("dir") && Wildcards.has(path, false)) {

@@ -2,6 +2,7 @@ package io.shellgate.judge.internal.powershell;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
+import io.shellgate.judge.internal.windows.SystemPrograms;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;
@@ -103,6 +104,15 @@ final class PsNative {
         }
         if (upstream && RUNS_INPUT.contains(base)) {
             WindowsShells.downloadToShell(host, span, "content from the network is piped into " + base);
+            return false;
+        }
+        if (host.windows() && SystemPrograms.covers(base)) {
+            // on Windows these names are Windows' own programs (sort.exe /o writes a file), not their Unix namesakes
+            WindowsHost.Program p = host.at(ps.cwd).program(program, false);
+            if (p.path() == null || !p.trusted()) {
+                host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, program + ": " + p.why(), span);
+            }
+            SystemPrograms.judge(host, ps.cwd, base, args, span);
             return false;
         }
         List<String> words = new ArrayList<>(argv);
