@@ -49,7 +49,15 @@ final class PsReads {
                 continue;
             }
             for (PsAst.Expr e : b.get(param)) {
-                paths.addAll(PsValues.values(e, host));
+                for (String v : PsValues.values(e, host)) {
+                    if (v == null) {
+                        // a path computed at run time may name a share: looking it up sends the user's credentials there
+                        host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, cmdlet + " looks up a path computed at run time,"
+                                + " which could be a share on another machine", c.span());
+                        return;
+                    }
+                    paths.add(v);
+                }
             }
         }
         if (!b.hasPath()) {
