@@ -86,6 +86,28 @@ class WindowsPlatformTest {
         assertThat(v.tier()).as("%s", v.reasons()).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", textBlock = """
+            findstr x README.md     => findstr.exe
+            sort README.md          => sort.exe
+            tree                    => tree.com
+            """)
+    void aWindowsProgramPlantedInTheWorkingDirectoryIsNotTakenForSystem32s(String command, String planted) throws Exception {
+        Path project = Files.createDirectories(Path.of("target", "windows", "project").toAbsolutePath());
+        Files.writeString(project.resolve("README.md"), "# readme\n");
+        Path program = project.resolve(planted);
+        Files.writeString(program, "");
+        try {
+            Verdict v = JUDGE.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env));
+            assertThat(v.tier()).as("%s", v.reasons()).isEqualTo(Tier.ASK);
+            assertThat(v.reasons()).anySatisfy(r -> assertThat(r.rule()).isEqualTo("untrusted-program"));
+            Files.delete(program);
+            assertThat(JUDGE.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env)).tier()).isEqualTo(Tier.ALLOW);
+        } finally {
+            Files.deleteIfExists(program);
+        }
+    }
+
     private static Tier judge(String command, boolean windows) {
         Map<String, String> env = new HashMap<>(sandbox.env);
         if (windows) {

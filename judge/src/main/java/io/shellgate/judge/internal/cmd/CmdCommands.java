@@ -315,8 +315,10 @@ final class CmdCommands {
             return false;
         }
         if (SystemPrograms.covers(base)) {
-            // cmd runs only on Windows: these names are Windows' own programs, whatever a Unix one of that name does
-            if (program.path() == null || !program.trusted()) {
+            // cmd runs only on Windows: these names are Windows' own programs, whatever a Unix one of that name does.
+            // Judged away from Windows, one found nowhere (not planted in the working directory either) is System32's.
+            boolean system32 = program.path() == null && !host.windows() && !name.contains("\\") && !name.contains("/");
+            if (!system32 && (program.path() == null || !program.trusted())) {
                 host.report(WindowsChecks.UNTRUSTED_PROGRAM, Tier.ASK, name + ": " + program.why(), s.span());
             }
             SystemPrograms.judge(host, judge.cwd, base, args, s.span());
