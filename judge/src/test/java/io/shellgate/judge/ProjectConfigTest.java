@@ -2,10 +2,14 @@ package io.shellgate.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,9 +49,25 @@ class ProjectConfigTest {
     }
 
     @Test
-    void npmViewAsksWhereTheProjectNamesARegistry(@TempDir Path dir) throws IOException {
-        assertThat(judge("npm view react version", dir).reasons()).noneMatch(r -> r.rule().equals("project-config"));
+    void npmViewAsksWhereTheProjectNamesARegistry(@TempDir Path dir) throws Exception {
+        // the default policy asks for every npm command (tool-credentials); a user may allow npm view with the npm-view check
+        assertThat(judge("npm view react version", dir).reasons()).anyMatch(r -> r.rule().equals("tool-credentials"));
+        Judge judge = Judges.create(PolicyLoader.load(List.of(PolicyLoader.builtIn(), new PolicySource(Layer.USER, "/p.toml", """
+                disable = ["tool-credentials"]
+                [[read-only]]
+                id = "npm-view"
+                command = ["npm view"]
+                reason = "prints a package's details from the registry"
+                operands = "text"
+                checker = "npm-view"
+                options = ["--json"]
+                match = ["npm view left-pad"]
+                not-match = ["npm view ./local", "npm view left-pad --registry=http://203.0.113.5/"]
+                """)), "/home/u"));
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "HOME", dir.toString());
+        assertThat(judge.judge(new JudgeRequest("npm view react version", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ALLOW);
         Files.writeString(dir.resolve(".npmrc"), "registry=http://192.0.2.1/\n");
-        assertThat(judge("npm view react version", dir).reasons()).anyMatch(r -> r.rule().equals("project-config"));
+        assertThat(judge.judge(new JudgeRequest("npm view react version", Dialect.BASH, dir, env)).reasons())
+                .anyMatch(r -> r.rule().equals("project-config"));
     }
 }

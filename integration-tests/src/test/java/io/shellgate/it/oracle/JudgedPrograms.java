@@ -42,6 +42,11 @@ final class JudgedPrograms {
         for (CommandInfo c : verdict.commands()) {
             String base = c.argv().isEmpty() ? "" : Path.of(c.argv().getFirst()).getFileName().toString();
             nestedCode |= CODE_RUNNERS.contains(base) || shells.contains(base);
+            if (shells.contains(base) && loginShell(c.argv())) {
+                for (String runs : Tolerated.LOGIN_FILES_RUN) {
+                    j.add(lookUp(runs));
+                }
+            }
             if (c.resolved().startsWith("/")) {
                 j.add(c.resolved());
             }
@@ -59,6 +64,19 @@ final class JudgedPrograms {
             }
         }
         return j;
+    }
+
+    /** Whether a shell's words start it as a login shell: {@code -l}, {@code --login}, or {@code -l} in a bundle ({@code -lc}). */
+    private static boolean loginShell(List<String> argv) {
+        for (String w : argv.subList(1, argv.size())) {
+            if (w.equals("--login") || w.startsWith("-") && !w.startsWith("--") && w.indexOf('l') > 0) {
+                return true;
+            }
+            if (!w.startsWith("-")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     boolean contains(String path) {

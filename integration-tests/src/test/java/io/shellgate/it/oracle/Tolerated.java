@@ -25,10 +25,22 @@ final class Tolerated {
      * Programs that run another program by design, on the files and pattern they were given:
      * Debian's {@code egrep}, {@code fgrep} and {@code rgrep} are {@code exec grep -E "$@"} and the
      * like, {@code zgrep} pipes {@code gzip -cdfq} into {@code grep}, {@code sdiff} runs {@code diff},
-     * and {@code watch} runs its command with {@code sh -c} (the judge judges it as sh code).
+     * and {@code watch} runs its command with {@code sh -c} (the judge judges it as sh code). Maven's
+     * {@code mvn} is a script that runs {@code uname}, {@code ls}, {@code expr}, {@code dirname} and
+     * {@code tr} to find its home and its project and then starts
+     * {@code java} (the judge checks the repository's {@code .mvn/jvm.config}, which gives that JVM options).
      */
     static final Map<String, List<String>> RUNS_BY_DESIGN = Map.of("egrep", List.of("grep"), "fgrep", List.of("grep"),
-            "rgrep", List.of("grep"), "zgrep", List.of("grep", "gzip"), "sdiff", List.of("diff"), "watch", List.of("sh"));
+            "rgrep", List.of("grep"), "zgrep", List.of("grep", "gzip"), "sdiff", List.of("diff"), "watch", List.of("sh"),
+            "mvn", List.of("java", "uname", "ls", "expr", "dirname", "tr"));
+    /**
+     * What a login shell ({@code bash -lc}, Codex's way of running every command) runs from the
+     * system's and the user's login files before the line: Debian's {@code /etc/profile} runs
+     * {@code id -u} to choose the PATH. A decision of policy (2026-12-02): login files are the user's
+     * own configuration, which every login shell the user starts runs; the agent cannot change
+     * them without a write that asks, and the judge judges the line the shell runs after them.
+     */
+    static final List<String> LOGIN_FILES_RUN = List.of("id");
     /**
      * Where git keeps the programs it runs for its own subcommands ({@code git submodule} is a
      * script there): part of the git that was judged, not another program.
