@@ -4,6 +4,7 @@ import com.google.re2j.Pattern;
 import io.shellgate.judge.internal.syntax.Globs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -18,7 +19,7 @@ final class PathSet {
     private final List<String> patterns;
     private final ConcurrentHashMap<String, Compiled> byHome = new ConcurrentHashMap<>();
 
-    private record Compiled(Pattern regex, List<String> fixedPrefixes, List<String> expanded) {}
+    private record Compiled(Pattern regex, List<String> fixedPrefixes, List<String> expanded, Literals literals) {}
 
     PathSet(String name, List<String> patterns) {
         this.name = name;
@@ -35,7 +36,12 @@ final class PathSet {
 
     /** Whether {@code path} (absolute, normalised, without a trailing slash) is in the set. */
     boolean contains(String path, String home) {
-        return !patterns.isEmpty() && compiled(home).regex.matcher(path).matches();
+        if (patterns.isEmpty()) {
+            return false;
+        }
+        Compiled c = compiled(home);
+        Boolean quick = c.literals.contains(path);
+        return quick != null ? quick : c.regex.matcher(path).matches();
     }
 
     /** The first pattern (with {@code ~} expanded) that matches, for messages. */
@@ -117,9 +123,78 @@ final class PathSet {
         }
         // an empty set compiles to a class that matches no character; secrets are matched whatever
         // the case, as case-insensitive file systems (macOS, Windows) open .ENV for .env
-        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString(),
-                name.equals("sensitive") ? Pattern.CASE_INSENSITIVE : 0);
-        return new Compiled(regex, fixed, expanded);
+        int flags = name.equals("sensitive") ? Pattern.CASE_INSENSITIVE : 0;
+        Pattern regex = Pattern.compile(all.isEmpty() ? "[^\\x00-\\x{10FFFF}]" : all.toString(), flags);
+        return new Compiled(regex, fixed, expanded, Literals.of(expanded, flags != 0));
+    }
+
+    /**
+     * The set's patterns one by one, each with a piece of text every path it matches contains (the
+     * longest run of its characters that are no wildcard). RE2/J has no DFA, so the set's whole
+     * expression costs a few hundred microseconds per path, and a tree scan looks at thousands of
+     * paths; a substring test rules out almost every pattern first, and only the rest run their own
+     * expression. Paths beyond ASCII in a set that ignores case get the whole expression (RE2 folds
+     * more than Java's lower case does).
+     */
+    private record Literals(List<String> required, List<Pattern> regexes, boolean ignoreCase) {
+
+        static Literals of(List<String> expanded, boolean ignoreCase) {
+            List<String> required = new ArrayList<>();
+            List<Pattern> regexes = new ArrayList<>();
+            for (String e : expanded) {
+                String lit = longestLiteral(e);
+                boolean ascii = lit.chars().allMatch(ch -> ch < 0x80);
+                required.add(!ascii ? "" : ignoreCase ? lit.toLowerCase(Locale.ROOT) : lit);
+                regexes.add(Pattern.compile(regex(e), ignoreCase ? Pattern.CASE_INSENSITIVE : 0));
+            }
+            return new Literals(List.copyOf(required), List.copyOf(regexes), ignoreCase);
+        }
+
+        /** Null when the whole expression must decide. */
+        Boolean contains(String path) {
+            if (ignoreCase && !path.chars().allMatch(ch -> ch < 0x80)) {
+                return null;
+            }
+            String text = ignoreCase ? path.toLowerCase(Locale.ROOT) : path;
+            for (int i = 0; i < required.size(); i++) {
+                if (text.contains(required.get(i)) && regexes.get(i).matcher(path).matches()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The longest run of literal characters of a glob (a backslash makes the next one literal). */
+        private static String longestLiteral(String glob) {
+            String best = "";
+            StringBuilder run = new StringBuilder();
+            for (int i = 0; i < glob.length(); i++) {
+                char c = glob.charAt(i);
+                if (c == '\\' && i + 1 < glob.length()) {
+                    run.append(glob.charAt(++i));
+                    continue;
+                }
+                if (c == '*' || c == '?' || c == '[') {
+                    if (run.length() > best.length()) {
+                        best = run.toString();
+                    }
+                    run.setLength(0);
+                    if (c == '*' && i + 2 < glob.length() && glob.charAt(i + 1) == '*' && glob.charAt(i + 2) == '/') {
+                        // the slash of **/ is optional: it belongs to the wildcard
+                        i += 2;
+                    }
+                    if (c == '[') {
+                        int close = glob.indexOf(']', i + 1);
+                        if (close > 0) {
+                            i = close;
+                        }
+                    }
+                    continue;
+                }
+                run.append(c);
+            }
+            return run.length() > best.length() ? run.toString() : best;
+        }
     }
 
     private static int firstGlob(String p) {
