@@ -76,6 +76,8 @@ done
 for ((i = 0; i < 50; i++)); do "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null; done
 time_runs "shellgate -c true (warm server, for scale)" /dev/null "$sg" -c true
 time_runs "hook claude-code, allow (warm server)" "$scratch/claude-ls.json" "$sg" hook claude-code
+# the README's hook command: bash runs the script without the start of env its first line costs
+time_runs "bash shellgate hook claude-code, allow (warm server)" "$scratch/claude-ls.json" bash "$sg" hook claude-code
 time_runs "hook claude-code, deny (warm server)" "$scratch/claude-rm.json" "$sg" hook claude-code
 time_runs "hook gemini-cli, allow git status (warm server)" "$scratch/gemini-git.json" "$sg" hook gemini-cli
 time_runs "hook codex, ask refused (warm server)" "$scratch/codex-touch.json" "$sg" hook codex
