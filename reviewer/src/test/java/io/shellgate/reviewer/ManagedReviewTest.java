@@ -131,7 +131,7 @@ class ManagedReviewTest {
                 id = "touch-is-harmless"
                 command = ["touch", "npm"]
                 reason = "the user says so"
-                match = ["touch other", "npm test"]
+                match = ["touch other"]
 
                 [[wrapper]]
                 id = "my-wrapper"
