@@ -28,16 +28,22 @@ final class PersonStep {
         record Nobody(String why) implements Outcome {}
     }
 
+    /** How often an ask that a desktop notice announced looks for someone who started watching. */
+    private static final Duration LOOK_FOR_WATCHER = Duration.ofMillis(250);
+
     private final Path stateDir;
     private final String noTerminal;
+    private final DesktopNotice notice;
 
     /**
      * @param stateDir where the approvals desk listens; null when there is none
      * @param noTerminal why terminals are never asked (their keys may be an agent's), or null when they may be
+     * @param notice the desktop notice that tells a person an ask waits, or null where there is none
      */
-    PersonStep(Path stateDir, String noTerminal) {
+    PersonStep(Path stateDir, String noTerminal, DesktopNotice notice) {
         this.stateDir = stateDir;
         this.noTerminal = noTerminal;
+        this.notice = notice;
     }
 
     Outcome ask(ReviewRequest r, int seconds) throws InterruptedException {
@@ -48,6 +54,26 @@ final class PersonStep {
         DeskCall.Reached reached = stateDir == null ? new DeskCall.Reached.Nobody("no state directory for the approvals desk")
                 : DeskCall.open(stateDir, ask, deadline);
         DeskCall desk = reached instanceof DeskCall.Reached.Watching w ? w.call() : null;
+        if (local == null && desk == null && notice != null && stateDir != null) {
+            // nobody watches yet: a desktop notice tells the person, who answers through shellgate approvals
+            Duration left = Duration.between(Instant.now(), deadline);
+            Duration wait = left.compareTo(notice.waitFor()) < 0 ? left : notice.waitFor();
+            if (!wait.isNegative() && !wait.isZero() && notice.show(r.request().command(), wait)) {
+                Instant until = Instant.now().plus(wait);
+                while (desk == null && Instant.now().isBefore(until)) {
+                    if (r.clientGone().getAsBoolean()) {
+                        return new Outcome.Nobody("the client that asked stopped waiting");
+                    }
+                    Thread.sleep(LOOK_FOR_WATCHER);
+                    reached = DeskCall.open(stateDir, ask, deadline);
+                    desk = reached instanceof DeskCall.Reached.Watching w ? w.call() : null;
+                }
+                if (desk == null) {
+                    return new Outcome.Nobody(terminal(r) + ", and nobody started shellgate approvals --watch within "
+                            + wait.toSeconds() + " s of the desktop notice");
+                }
+            }
+        }
         if (local == null && desk == null) {
             return new Outcome.Nobody(terminal(r) + ", and " + ((DeskCall.Reached.Nobody) reached).why());
         }

@@ -53,7 +53,7 @@ public final class ReviewPipeline implements Reviewer {
         this.stateDir = config.stateDir();
         this.export = Exports.sink(policy.fleet(), env, stateDir);
         this.audit = new AuditWriter(stateDir, export);
-        this.people = new PersonStep(stateDir, config.terminalsNotAsked());
+        this.people = new PersonStep(stateDir, config.terminalsNotAsked(), DesktopNotice.of(env));
     }
 
     /** Where this pipeline's decisions are exported besides the log: its policy's {@code [audit.otlp]} and the gate's {@code OTEL_*}. */
