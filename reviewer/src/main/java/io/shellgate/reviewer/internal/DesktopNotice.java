@@ -57,7 +57,7 @@ final class DesktopNotice {
         String given = gateEnv.get(WAIT);
         if (given != null) {
             try {
-                seconds = Math.clamp(Integer.parseInt(given.strip()), 1, MAX_WAIT_SECONDS);
+                seconds = Math.max(1, Math.min(MAX_WAIT_SECONDS, Integer.parseInt(given.strip())));
             } catch (NumberFormatException e) {
                 System.getLogger(DesktopNotice.class.getName()).log(System.Logger.Level.WARNING,
                         "{0}={1} is not a number of seconds; using {2}", WAIT, given, DEFAULT_WAIT_SECONDS);
