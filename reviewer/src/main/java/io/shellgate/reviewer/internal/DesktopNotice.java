@@ -103,25 +103,9 @@ final class DesktopNotice {
         }
     }
 
-    /** A GVariant text literal of a string. */
+    /** A GVariant text literal of a string: GVariant's text format reads the escapes of a TOML basic string. */
     static String variant(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return ApprovalWriter.quote(s);
     }
 
     /** Notification bodies may be markup (links, among others): the command is shown as text. */
