@@ -2,8 +2,8 @@ package io.shellgate.judge.internal.cmd;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
-import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.SystemPrograms;
+import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsCommand;
 import io.shellgate.judge.internal.windows.WindowsHost;

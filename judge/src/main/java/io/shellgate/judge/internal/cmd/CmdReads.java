@@ -7,7 +7,6 @@ import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.judge.internal.windows.Wildcards;
 import io.shellgate.rules.Tier;
 import java.util.List;
-import java.util.Locale;
 
 /** What cmd commands read and write: paths that are unknown, on a share or secret ask, and so do redirections to files. */
 final class CmdReads {

@@ -31,6 +31,10 @@ public final class SystemPrograms {
             "tzutil", "w32tm", "ipconfig", "tasklist", "systeminfo", "getmac", "nslookup", "tracert", "pathping", "gpresult",
             "driverquery", "qprocess", "quser", "doskey", "forfiles", "fsutil", "compact", "sfc", "dism", "chkdsk", "wsl");
 
+    /** Windows sort's switches as {@code name:shortest}: a switch names one when it is a prefix of it at least that long. */
+    private static final List<String> SORT_OPTIONS = List.of("record_maximum:rec", "reverse:r", "locale:l", "memory:m",
+            "unique:uniq", "case_sensitive:c", "output:o", "temporary_directory:t");
+
     private SystemPrograms() {}
 
     /** Whether {@code base} (lower case, without {@code .exe}) is one of Windows' own programs judged here. */
@@ -85,25 +89,26 @@ public final class SystemPrograms {
             if (o.startsWith("+") && o.length() > 1 && o.substring(1).chars().allMatch(Character::isDigit)) {
                 continue;
             }
-            String option = option(o, List.of("record_maximum:rec", "reverse:r", "locale:l", "memory:m", "unique:uniq",
-                    "case_sensitive:c", "output:o", "temporary_directory:t"));
+            String option = option(o, SORT_OPTIONS);
             if (option == null) {
                 host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, "sort: the option " + a + " is not one shellgate knows",
                         span);
                 return;
             }
             switch (option) {
-                case "output" -> host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "sort " + a + " writes its output to a file",
-                        span);
-                case "temporary_directory" -> host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "sort " + a
-                        + " writes temporary files into a directory", span);
+                case "output" -> {
+                    host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "sort " + a + " writes its output to a file", span);
+                    return;
+                }
+                case "temporary_directory" -> {
+                    host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "sort " + a + " writes temporary files into a directory",
+                            span);
+                    return;
+                }
                 case "record_maximum", "locale", "memory" -> i++;
                 default -> {
                     // reverse, unique, case_sensitive only change the order
                 }
-            }
-            if (option.equals("output") || option.equals("temporary_directory")) {
-                return;
             }
         }
     }
