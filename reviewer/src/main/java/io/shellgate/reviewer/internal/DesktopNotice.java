@@ -1,7 +1,6 @@
 package io.shellgate.reviewer.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,17 +84,18 @@ final class DesktopNotice {
         pb.environment().put("DBUS_SESSION_BUS_ADDRESS", bus);
         pb.environment().put("PATH", "/usr/bin:/bin");
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        // discarded, not read: a read would wait for gdbus to end, past the time limit below
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.redirectErrorStream(true);
         try {
             Process p = pb.start();
-            byte[] out = p.getInputStream().readNBytes(4096);
             if (!p.waitFor(CALL_LIMIT.toMillis() + 2000, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 return false;
             }
             if (p.exitValue() != 0) {
                 System.getLogger(DesktopNotice.class.getName()).log(System.Logger.Level.DEBUG,
-                        "no desktop notice: {0}", new String(out, StandardCharsets.UTF_8).strip());
+                        "no desktop notice: gdbus exited with {0}", p.exitValue());
             }
             return p.exitValue() == 0;
         } catch (IOException e) {
