@@ -155,6 +155,24 @@ class HookAdaptersTest extends SandboxTest {
         assertThat(server.code()).isEqualTo(jvm.code());
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"claude-code,SERVER", "gemini-cli,NO_SERVER"})
+    void aLongInputIsReadWholeAndOneOverTheLimitIsRefused(String agent, Sandbox.Mode mode) throws Exception {
+        // many reads' worth of a pipe (and just under the judge's 64 KiB for a line): the part that
+        // decides comes last
+        String padding = "# " + "x".repeat(60_000);
+        Processes.Result rm = hook(mode, agent, input(agent, "ls " + padding + "\nrm -rf ~"));
+        assertThat(decision(agent, rm)).as(rm.toString()).isEqualTo("deny");
+        assertThat(reason(agent, rm)).contains("rm-recursive-critical");
+        Processes.Result ls = hook(mode, agent, input(agent, "ls " + padding));
+        assertThat(ls.code()).as(ls.toString()).isZero();
+        assertThat(decision(agent, ls)).as(ls.toString()).isEqualTo("allow");
+
+        Processes.Result tooLong = hook(mode, agent, input(agent, "ls # " + "x".repeat(1 << 20)));
+        assertThat(tooLong.code()).as(tooLong.toString()).isEqualTo(2);
+        assertThat(tooLong.err()).contains("larger than 1 MiB");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code"})
     void aHookThatCannotRunBlocksWithExitCode2(String agent) throws Exception {
