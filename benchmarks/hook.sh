@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
+if ((BASH_VERSINFO[0] < 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] < 1))); then
+    echo "note: bash $BASH_VERSION gives a here-string as a temporary file, not a pipe as agents do" >&2
+fi
 sg=$PWD/launcher/target/shellgate
 [ -x "$sg" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 1; }
 
@@ -24,24 +27,29 @@ cleanup() {
 trap cleanup EXIT
 cd "$scratch/work"
 
-# input EVENT TOOL COMMAND: a pre-tool hook input as the agents send it
+# input EVENT TOOL COMMAND: a pre-tool hook input the size and shape Claude Code sends (docs/agents.md;
+# about 500 bytes: the others send the same fields or fewer)
 input() {
-    printf '{"session_id":"0b7f6a52-1d2e-4c3b-9a8f-112233445566","cwd":"%s","hook_event_name":"%s","tool_name":"%s","tool_input":{"command":"%s","description":"x"}}' \
-        "$PWD" "$1" "$2" "$3"
+    local u=0b7f6a52-1d2e-4c3b-9a8f-112233445566
+    printf '{"session_id":"%s","transcript_path":"%s/.claude/projects/-work/%s.jsonl","cwd":"%s","prompt_id":"%s","permission_mode":"bypassPermissions","effort":{"level":"medium"},"hook_event_name":"%s","tool_name":"%s","tool_input":{"command":"%s","description":"Run the command the task needs next"},"tool_use_id":"toolu_01ABCDEFGHJKLMNPQRSTUVWX"}' \
+        "$u" "$HOME" "$u" "$PWD" "$u" "$1" "$2" "$3"
 }
 input PreToolUse Bash "ls -la" > "$scratch/claude-ls.json"
 input PreToolUse Bash "rm -rf ~" > "$scratch/claude-rm.json"
 input BeforeTool run_shell_command "git status" > "$scratch/gemini-git.json"
 input PreToolUse Bash "touch x" > "$scratch/codex-touch.json"
 
-# time_runs NAME STDIN COMMAND...: runs the command RUNS times, prints the median, min and max
+# time_runs NAME STDIN COMMAND...: runs the command RUNS times, prints the median, min and max. The
+# input comes through a pipe, as an agent gives it (bash 5.1 and newer make a here-string a pipe
+# when it fits in one): a program may read a pipe differently from a file.
 time_runs() {
-    local name=$1 stdin=$2 i start end
+    local name=$1 stdin=$2 i start end text
     shift 2
+    text=$(< "$stdin")
     local times=()
     for ((i = 0; i < runs; i++)); do
         start=$EPOCHREALTIME
-        "$@" < "$stdin" > /dev/null 2>&1 || true
+        "$@" <<< "$text" > /dev/null 2>&1 || true
         end=$EPOCHREALTIME
         times+=("$(( (${end/./} - ${start/./}) ))")
     done

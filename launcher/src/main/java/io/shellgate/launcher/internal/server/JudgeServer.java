@@ -26,6 +26,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -62,6 +64,14 @@ public final class JudgeServer implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /**
+     * The connections' threads: platform threads kept for a minute after their connection ends, so
+     * that a client connecting again finds one waiting instead of paying for a thread's start. The
+     * slots hold the connections to {@link #MAX_CONNECTIONS}; the pool may have twice that, since a
+     * thread gives its slot back a moment before it can take the next connection.
+     */
+    private final ThreadPoolExecutor connections = new ThreadPoolExecutor(0, 2 * MAX_CONNECTIONS, 60, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> Thread.ofPlatform().daemon().name("shellgate-connection").unstarted(r));
     private ServerSocketChannel unix;
     /** Where the Unix socket is bound (see {@link RunDir#socket()}). */
     private Path socket;
@@ -220,7 +230,7 @@ public final class JudgeServer implements AutoCloseable {
         }
         // a platform thread per connection (at most MAX_CONNECTIONS): a virtual thread's wake-up
         // through the poller made a round trip half again as long (docs/benchmarks.md)
-        Thread.ofPlatform().daemon().name("shellgate-connection").start(() -> {
+        Runnable work = () -> {
             QuietCut quiet = new QuietCut(connection, authenticated);
             RequestHandler.Connection state = new RequestHandler.Connection();
             state.clientGone(hungUp);
@@ -250,7 +260,14 @@ public final class JudgeServer implements AutoCloseable {
                 closeQuietly(connection);
                 slots.release();
             }
-        });
+        };
+        try {
+            connections.execute(work);
+        } catch (RejectedExecutionException e) {
+            // the server is closing
+            closeQuietly(connection);
+            slots.release();
+        }
     }
 
     /**
@@ -392,6 +409,7 @@ public final class JudgeServer implements AutoCloseable {
         closeQuietly(unix);
         closeQuietly(tcp);
         timer.shutdownNow();
+        connections.shutdown();
         try {
             // only remove files that are still ours
             if (Files.isRegularFile(run.pid()) && Files.readString(run.pid()).strip().equals(Long.toString(ProcessHandle.current().pid()))) {
