@@ -3,10 +3,14 @@
 # whole process: relayed to a warm judge server, and cold (a JVM of its own, with the AOT cache);
 # and of a refused `shellgate -c` ask with nobody to ask (no terminal, no approver watching).
 # Prints every case's median, min and max over RUNS runs (milliseconds).
-# Usage: benchmarks/hook.sh [RUNS]   (after mvn -B install; needs a JDK 25 the launcher finds)
+# Then a few hook calls each after a pause (PAUSE seconds, as an agent thinks between two commands).
+# Usage: benchmarks/hook.sh [RUNS [PAUSED_RUNS [PAUSE]]]
+#        (after mvn -B install; needs a JDK 25 the launcher finds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
+paused_runs=${2:-9}
+pause=${3:-8}
 if ((BASH_VERSINFO[0] < 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] < 1))); then
     echo "note: bash $BASH_VERSION gives a here-string as a temporary file, not a pipe as agents do" >&2
 fi
@@ -53,9 +57,16 @@ time_runs() {
         end=$EPOCHREALTIME
         times+=("$(( (${end/./} - ${start/./}) ))")
     done
-    local sorted
-    sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-    printf '%-58s median %9s ms   min %9s   max %9s\n' "$name" "$(ms "$(sed -n "$(( (runs + 1) / 2 ))p" <<< "$sorted")")" \
+    report "$name" "${times[@]}"
+}
+
+# report NAME MICROSECONDS...: the median, min and max
+report() {
+    local name=$1 sorted n
+    shift
+    n=$#
+    sorted=$(printf '%s\n' "$@" | sort -n)
+    printf '%-58s median %9s ms   min %9s   max %9s\n' "$name" "$(ms "$(sed -n "$(( (n + 1) / 2 ))p" <<< "$sorted")")" \
         "$(ms "$(head -n1 <<< "$sorted")")" "$(ms "$(tail -n1 <<< "$sorted")")"
 }
 
@@ -65,8 +76,6 @@ ms() {
 }
 
 echo "runs per case: $runs; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
-# what a process start costs on this machine now, for comparing runs on machines of different load
-time_runs "bash -c true (a process start, for scale)" /dev/null bash -c true
 # cold, AOT cache: make the cache first (the first start makes it in the background)
 SHELLGATE_NO_SERVER=1 "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null
 for ((i = 0; i < 120; i++)); do
@@ -82,11 +91,70 @@ for ((i = 0; i < 200; i++)); do
 done
 # warm the server's JIT a little, as an agent's session would
 for ((i = 0; i < 50; i++)); do "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null; done
-time_runs "shellgate -c true (warm server, for scale)" /dev/null "$sg" -c true
-time_runs "hook claude-code, allow (warm server)" "$scratch/claude-ls.json" "$sg" hook claude-code
-# the README's hook command: bash runs the script without the start of env its first line costs
-time_runs "bash shellgate hook claude-code, allow (warm server)" "$scratch/claude-ls.json" bash "$sg" hook claude-code
-time_runs "hook claude-code, deny (warm server)" "$scratch/claude-rm.json" "$sg" hook claude-code
-time_runs "hook gemini-cli, allow git status (warm server)" "$scratch/gemini-git.json" "$sg" hook gemini-cli
-time_runs "hook codex, ask refused (warm server)" "$scratch/codex-touch.json" "$sg" hook codex
-time_runs "shellgate -c 'touch x', ask, nobody to ask (warm server)" /dev/null "$sg" -c 'touch x'
+
+# The warm cases take turns, run after run, so that whatever else the machine does falls on every
+# case alike. The hooks are started as the README's hook command starts them: bash runs the
+# script (its own first line, #!/usr/bin/env bash, would start env first: one more process).
+names=("bash -c true (a process start, for scale)"
+    "shellgate -c true (warm server, for scale)"
+    "hook claude-code, allow (warm server)"
+    "hook claude-code, allow, a new command each run"
+    "hook claude-code, allow, through env (#! line)"
+    "hook claude-code, deny (warm server)"
+    "hook gemini-cli, allow git status (warm server)"
+    "hook codex, ask refused (warm server)"
+    "shellgate -c 'touch x', ask, nobody to ask (warm server)")
+claude_ls=$(< "$scratch/claude-ls.json")
+claude_rm=$(< "$scratch/claude-rm.json")
+gemini_git=$(< "$scratch/gemini-git.json")
+codex_touch=$(< "$scratch/codex-touch.json")
+# the same input twice finds the server's memory of an allow; an agent's commands mostly differ
+fresh=
+warm_case() {
+    case $1 in
+        0) bash -c true <<< "" ;;
+        1) "$sg" -c true <<< "" ;;
+        2) bash "$sg" hook claude-code <<< "$claude_ls" ;;
+        3) bash "$sg" hook claude-code <<< "$fresh" ;;
+        4) "$sg" hook claude-code <<< "$claude_ls" ;;
+        5) bash "$sg" hook claude-code <<< "$claude_rm" ;;
+        6) bash "$sg" hook gemini-cli <<< "$gemini_git" ;;
+        7) bash "$sg" hook codex <<< "$codex_touch" ;;
+        8) "$sg" -c 'touch x' <<< "" ;;
+    esac
+}
+declare -a took
+for ((r = 0; r < runs; r++)); do
+    fresh=$(input PreToolUse Bash "ls -la src/part-$r")
+    for ((c = 0; c < ${#names[@]}; c++)); do
+        start=$EPOCHREALTIME
+        warm_case "$c" > /dev/null 2>&1 || true
+        end=$EPOCHREALTIME
+        took[c]+=" $(( (${end/./} - ${start/./}) ))"
+    done
+done
+for ((c = 0; c < ${#names[@]}; c++)); do
+    # shellcheck disable=SC2086
+    report "${names[c]}" ${took[c]}
+done
+
+# After a pause: what a call costs when the agent has been thinking (caches gone cold; the
+# server compacts its heap only after a minute of quiet). A new command each time for the allow;
+# a denial is never remembered.
+paused_allow=() paused_deny=()
+for ((r = 0; r < paused_runs; r++)); do
+    fresh=$(input PreToolUse Bash "wc -l notes-$r.txt")
+    sleep "$pause"
+    start=$EPOCHREALTIME
+    bash "$sg" hook claude-code <<< "$fresh" > /dev/null 2>&1 || true
+    end=$EPOCHREALTIME
+    paused_allow+=("$(( (${end/./} - ${start/./}) ))")
+    sleep "$pause"
+    start=$EPOCHREALTIME
+    bash "$sg" hook claude-code <<< "$claude_rm" > /dev/null 2>&1 || true
+    end=$EPOCHREALTIME
+    paused_deny+=("$(( (${end/./} - ${start/./}) ))")
+done
+report "hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
+report "hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
