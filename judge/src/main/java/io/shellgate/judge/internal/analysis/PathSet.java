@@ -44,12 +44,14 @@ final class PathSet {
         return quick != null ? quick : c.regex.matcher(path).matches();
     }
 
-    /** The first pattern (with {@code ~} expanded) that matches, for messages. */
+    /** The first pattern (with {@code ~} expanded) that matches, for messages: null when none does. */
     String matching(String path, String home) {
         Compiled c = compiled(home);
-        for (String p : c.expanded) {
-            if (Pattern.compile(regex(p)).matcher(path).matches()) {
-                return p;
+        // each pattern's own expression, compiled once with the set, and with its case rule
+        List<Pattern> each = c.literals.regexes();
+        for (int i = 0; i < each.size(); i++) {
+            if (each.get(i).matcher(path).matches()) {
+                return c.expanded.get(i);
             }
         }
         return null;

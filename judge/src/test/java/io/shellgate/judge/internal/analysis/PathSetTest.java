@@ -73,4 +73,18 @@ class PathSetTest {
         assertThat(set.contains("/home/u/GEHEIMNISSE/a", HOME)).isTrue();
         assertThat(set.contains("/srv/other/file", HOME)).isFalse();
     }
+
+    @Test
+    void namesThePatternThatMatchesWhateverTheCase() {
+        PathSet set = new PathSet("sensitive", List.of("/srv/a[!x]b", "**/keys/**", "~/Geheimnisse/**"));
+        assertThat(set.matching("/srv/keys/deep/file", HOME)).isEqualTo("**/keys/**");
+        assertThat(set.matching("/SRV/KEYS/x", HOME)).isEqualTo("**/keys/**");
+        assertThat(set.matching("/home/u/GEHEIMNISSE/a", HOME)).isEqualTo(HOME + "/Geheimnisse/**");
+        assertThat(set.matching("/srv/other/file", HOME)).isNull();
+        // a set that keeps case names nothing for another case, as it contains nothing
+        PathSet exact = new PathSet("other", List.of("/srv/Data/**"));
+        assertThat(exact.matching("/srv/Data/x", HOME)).isEqualTo("/srv/Data/**");
+        assertThat(exact.matching("/srv/data/x", HOME)).isNull();
+        assertThat(exact.contains("/srv/data/x", HOME)).isFalse();
+    }
 }
