@@ -47,17 +47,25 @@ input PreToolUse Bash "touch x" > "$scratch/codex-touch.json"
 # input comes through a pipe, as an agent gives it (bash 5.1 and newer make a here-string a pipe
 # when it fits in one): a program may read a pipe differently from a file.
 time_runs() {
-    local name=$1 stdin=$2 i start end text
+    local name=$1 stdin=$2 i text
     shift 2
     text=$(< "$stdin")
     local times=()
     for ((i = 0; i < runs; i++)); do
-        start=$EPOCHREALTIME
-        "$@" <<< "$text" > /dev/null 2>&1 || true
-        end=$EPOCHREALTIME
-        times+=("$(( (${end/./} - ${start/./}) ))")
+        time_once "$@" <<< "$text"
+        times+=("$lap")
     done
     report "$name" "${times[@]}"
+}
+
+# time_once COMMAND...: runs it (standard input as given, output discarded); its wall time in
+# microseconds in lap
+time_once() {
+    local start end
+    start=$EPOCHREALTIME
+    "$@" > /dev/null 2>&1 || true
+    end=$EPOCHREALTIME
+    lap=$(( (${end/./} - ${start/./}) ))
 }
 
 # report NAME MICROSECONDS...: the median, min and max
@@ -127,10 +135,8 @@ declare -a took
 for ((r = 0; r < runs; r++)); do
     fresh=$(input PreToolUse Bash "ls -la src/part-$r")
     for ((c = 0; c < ${#names[@]}; c++)); do
-        start=$EPOCHREALTIME
-        warm_case "$c" > /dev/null 2>&1 || true
-        end=$EPOCHREALTIME
-        took[c]+=" $(( (${end/./} - ${start/./}) ))"
+        time_once warm_case "$c"
+        took[c]+=" $lap"
     done
 done
 for ((c = 0; c < ${#names[@]}; c++)); do
@@ -145,15 +151,11 @@ paused_allow=() paused_deny=()
 for ((r = 0; r < paused_runs; r++)); do
     fresh=$(input PreToolUse Bash "wc -l notes-$r.txt")
     sleep "$pause"
-    start=$EPOCHREALTIME
-    bash "$sg" hook claude-code <<< "$fresh" > /dev/null 2>&1 || true
-    end=$EPOCHREALTIME
-    paused_allow+=("$(( (${end/./} - ${start/./}) ))")
+    time_once bash "$sg" hook claude-code <<< "$fresh"
+    paused_allow+=("$lap")
     sleep "$pause"
-    start=$EPOCHREALTIME
-    bash "$sg" hook claude-code <<< "$claude_rm" > /dev/null 2>&1 || true
-    end=$EPOCHREALTIME
-    paused_deny+=("$(( (${end/./} - ${start/./}) ))")
+    time_once bash "$sg" hook claude-code <<< "$claude_rm"
+    paused_deny+=("$lap")
 done
 report "hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
 report "hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
