@@ -37,6 +37,25 @@ class DistributionTest extends SandboxTest {
     }
 
     @Test
+    void theHookClientOfTheDistributionHandsACallWithoutAServerToItsLauncher() throws Exception {
+        Path client = dist.resolve("shellgate-hook");
+        if (!Files.exists(client)) {
+            // the same reason (skip, or fail on CI) as where the build made none
+            Processes.hookClient();
+        }
+        assertThat(client).isExecutable();
+        Map<String, String> env = new HashMap<>(box.env);
+        env.put("SHELLGATE_NO_SERVER", "1");
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf ~\"}}";
+        Processes.Result r = Processes.run(List.of(client.toString(), "claude-code"), env, input, box.work);
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("\"permissionDecision\":\"deny\"").contains("rm-recursive-critical");
+        // doctor names it as the command for the agents' settings
+        Processes.Result doctor = Processes.run(List.of(dist.resolve("shellgate").toString(), "doctor"), box.env, (String) null, box.work);
+        assertThat(doctor.out()).as(doctor.toString()).contains("\nhooks:    " + client + " AGENT (");
+    }
+
+    @Test
     void theJavaagentOfTheDistributionFindsItsLauncherOnJava17() throws Exception {
         Path marker = box.root.resolve("dist-marker");
         // no launcher= option and no shellgate on PATH: the agent starts the launcher beside its jar

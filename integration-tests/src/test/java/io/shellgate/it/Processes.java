@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /** Runs built artifacts as separate processes and collects what they print. */
 final class Processes {
@@ -37,6 +40,23 @@ final class Processes {
             throw new IllegalStateException("run through Maven: the system property shellgate.launcher names the built launcher");
         }
         return Path.of(path).toAbsolutePath().normalize();
+    }
+
+    /**
+     * shellgate-hook beside the built launcher (the hook relay without bash). The build makes it
+     * where a C compiler is found on Linux; without it a test that needs it is skipped with the
+     * reason, and on CI (whose .ci/run installs gcc) fails instead.
+     */
+    static Path hookClient() {
+        Path client = launcher().resolveSibling("shellgate-hook");
+        if (!Files.isExecutable(client)) {
+            String why = "the build made no " + client + " (no C compiler on this machine: see launcher/src/main/c/build)";
+            if ("true".equals(System.getenv("CI"))) {
+                Assertions.fail(why);
+            }
+            Assumptions.assumeTrue(false, why);
+        }
+        return client;
     }
 
     static Result run(List<String> command, Map<String, String> env, String stdin, Path cwd) throws IOException, InterruptedException {

@@ -159,6 +159,27 @@ class ProtocolContractTest extends SandboxTest {
         assertThat(box.work.resolve("golden")).doesNotExist();
     }
 
+    @Test
+    void theHookClientSpeaksTheContract() throws Exception {
+        Path client = Processes.hookClient();
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = example(g.file().path("example-reply"), null, server.proof);
+            JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
+            Processes.Result r = Processes.run(List.of(client.toString(), exampleRequest.path("agent").asText()), env,
+                    exampleRequest.path("input").asText().getBytes(StandardCharsets.UTF_8), box.work);
+            assertThat(server.requests).as(r.toString()).hasSize(1);
+            assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
+                    .as("shellgate-hook's request %s", server.requests.getFirst()).isEmpty();
+            JsonNode reply = g.file().path("example-reply");
+            assertThat(r.code()).as(r.toString()).isEqualTo(reply.path("exit").asInt());
+            assertThat(r.out()).isEqualTo(reply.path("stdout").asText());
+            assertThat(r.err()).isEqualTo(reply.path("stderr").asText());
+        }
+    }
+
     // ---------------------------------------------------------------- the javaagent
 
     @Test

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The four real agents, unmodified, in their "run without asking" modes and with nobody at a
  * terminal, gated by shellgate two ways: {@code shellgate wrap -- AGENT} and the agent's own
- * pre-tool hook ({@code shellgate hook AGENT}), with default settings. {@code ls -la} runs and its
+ * pre-tool hook ({@code shellgate-hook AGENT}, the same as {@code shellgate hook AGENT} without bash),
+ * with default settings. {@code ls -la} runs and its
  * output reaches the model; {@code touch}, {@code rm -rf} of a folder and {@code git reset --hard}
  * are refused, shellgate's reason reaches the model, nothing changed, and the audit log has the
  * decision.
@@ -79,8 +80,11 @@ class AgentCompatibilityTest {
         for (Map.Entry<String, String> e : Agents.shellgateEnv(root).entrySet()) {
             run = run.withEnv(e.getKey(), e.getValue());
         }
-        run = way == Way.WRAP ? run.withPrefix(List.of(launcher.toString(), "wrap", "--"))
-                : run.withHook(launcher + " hook " + agent.hookName());
+        // the hook as the README sets it up: shellgate-hook where the build made it (HookClientTest
+        // requires it on CI), else the launcher script's own relay
+        Path client = launcher.resolveSibling("shellgate-hook");
+        String hook = Files.isExecutable(client) ? client + " " + agent.hookName() : launcher + " hook " + agent.hookName();
+        run = way == Way.WRAP ? run.withPrefix(List.of(launcher.toString(), "wrap", "--")) : run.withHook(hook);
         return Agents.run(run, root);
     }
 

@@ -97,7 +97,22 @@ public final class DoctorCommand implements Callable<Integer> {
         out.println("server:   " + server + " in " + run.dir());
         out.println("java:     " + Runtime.version() + " at " + System.getProperty("java.home"));
         out.println("wrap:     " + wrapLayer());
+        out.println("hooks:    " + hookCommand());
         return code;
+    }
+
+    /** The command an agent's hook settings should run, from the launcher's folder. */
+    static String hookCommand() {
+        String launcher = System.getenv("SHELLGATE_LAUNCHER");
+        if (launcher == null || !launcher.startsWith("/")) {
+            return "shellgate-hook AGENT, beside the launcher (shellgate hook --help shows each agent's settings)";
+        }
+        Path client = Path.of(launcher).resolveSibling("shellgate-hook");
+        if (Files.isRegularFile(client) && Files.isExecutable(client)) {
+            return client + " AGENT (shellgate hook --help shows each agent's settings)";
+        }
+        return "bash " + launcher + " hook AGENT (there is no " + client
+                + ": the build makes it on Linux where it finds a C compiler; it answers the same without starting bash)";
     }
 
     /** Which layer {@code shellgate wrap} would use here, found by making (and removing) a session. */
