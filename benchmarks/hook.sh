@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Wall time of an agent hook call (`shellgate hook AGENT` with the agent's JSON on stdin) as a
-# whole process: relayed to a warm judge server, and cold (a JVM of its own, with the AOT cache);
+# Wall time of an agent hook call (`shellgate-hook AGENT` or `shellgate hook AGENT` with the agent's
+# JSON on stdin) as a whole process: relayed to a warm judge server, and cold (a JVM of its own,
+# with the AOT cache);
 # and of a refused `shellgate -c` ask with nobody to ask (no terminal, no approver watching).
 # Prints every case's median, min and max over RUNS runs (milliseconds).
 # Then a few hook calls each after a pause (PAUSE seconds, as an agent thinks between two commands).
@@ -15,7 +16,9 @@ if ((BASH_VERSINFO[0] < 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] < 1))); 
     echo "note: bash $BASH_VERSION gives a here-string as a temporary file, not a pipe as agents do" >&2
 fi
 sg=$PWD/launcher/target/shellgate
+client=$PWD/launcher/target/shellgate-hook
 [ -x "$sg" ] || { echo "build first: mvn -B install -DskipTests" >&2; exit 1; }
+[ -x "$client" ] || { echo "no $client: the build makes it where it finds a C compiler (gcc)" >&2; exit 1; }
 
 scratch=$(mktemp -d)
 export SHELLGATE_RUN_DIR=$scratch/run
@@ -74,7 +77,7 @@ report() {
     shift
     n=$#
     sorted=$(printf '%s\n' "$@" | sort -n)
-    printf '%-58s median %9s ms   min %9s   max %9s\n' "$name" "$(ms "$(sed -n "$(( (n + 1) / 2 ))p" <<< "$sorted")")" \
+    printf '%-66s median %9s ms   min %9s   max %9s\n' "$name" "$(ms "$(sed -n "$(( (n + 1) / 2 ))p" <<< "$sorted")")" \
         "$(ms "$(head -n1 <<< "$sorted")")" "$(ms "$(tail -n1 <<< "$sorted")")"
 }
 
@@ -90,7 +93,8 @@ for ((i = 0; i < 120; i++)); do
     compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null && break
     sleep 0.5
 done
-time_runs "hook claude-code, allow (cold: JVM, AOT cache)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$sg" hook claude-code
+time_runs "shellgate hook claude-code, allow (cold: JVM, AOT cache)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$sg" hook claude-code
+time_runs "shellgate-hook claude-code, allow (cold: the script's JVM)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$client" claude-code
 
 "$sg" serve --idle 30 < /dev/null > /dev/null 2>&1 &
 for ((i = 0; i < 200; i++)); do
@@ -104,36 +108,49 @@ for ((i = 0; i < 50; i++)); do "$sg" hook claude-code < "$scratch/claude-ls.json
 # case alike. The hooks are started as the README's hook command starts them: bash runs the
 # script (its own first line, #!/usr/bin/env bash, would start env first: one more process).
 names=("bash -c true (a process start, for scale)"
+    "/bin/true (a process start, for scale)"
     "shellgate -c true (warm server, for scale)"
-    "hook claude-code, allow (warm server)"
-    "hook claude-code, allow, a new command each run"
-    "hook claude-code, allow, through env (#! line)"
-    "hook claude-code, deny (warm server)"
-    "hook gemini-cli, allow git status (warm server)"
-    "hook codex, ask refused (warm server)"
+    "shellgate-hook claude-code, allow (warm server)"
+    "shellgate-hook claude-code, allow, a new command each run"
+    "shellgate-hook claude-code, deny (warm server)"
+    "shellgate-hook gemini-cli, allow git status (warm server)"
+    "shellgate-hook codex, ask refused (warm server)"
+    "bash shellgate hook claude-code, allow (warm server)"
+    "bash shellgate hook claude-code, allow, a new command each run"
+    "shellgate hook claude-code, allow, through env (#! line)"
+    "bash shellgate hook claude-code, deny (warm server)"
+    "bash shellgate hook gemini-cli, allow git status (warm server)"
+    "bash shellgate hook codex, ask refused (warm server)"
     "shellgate -c 'touch x', ask, nobody to ask (warm server)")
 claude_ls=$(< "$scratch/claude-ls.json")
 claude_rm=$(< "$scratch/claude-rm.json")
 gemini_git=$(< "$scratch/gemini-git.json")
 codex_touch=$(< "$scratch/codex-touch.json")
 # the same input twice finds the server's memory of an allow; an agent's commands mostly differ
-fresh=
+fresh= fresh_too=
 warm_case() {
     case $1 in
         0) bash -c true <<< "" ;;
-        1) "$sg" -c true <<< "" ;;
-        2) bash "$sg" hook claude-code <<< "$claude_ls" ;;
-        3) bash "$sg" hook claude-code <<< "$fresh" ;;
-        4) "$sg" hook claude-code <<< "$claude_ls" ;;
-        5) bash "$sg" hook claude-code <<< "$claude_rm" ;;
-        6) bash "$sg" hook gemini-cli <<< "$gemini_git" ;;
-        7) bash "$sg" hook codex <<< "$codex_touch" ;;
-        8) "$sg" -c 'touch x' <<< "" ;;
+        1) /bin/true <<< "" ;;
+        2) "$sg" -c true <<< "" ;;
+        3) "$client" claude-code <<< "$claude_ls" ;;
+        4) "$client" claude-code <<< "$fresh" ;;
+        5) "$client" claude-code <<< "$claude_rm" ;;
+        6) "$client" gemini-cli <<< "$gemini_git" ;;
+        7) "$client" codex <<< "$codex_touch" ;;
+        8) bash "$sg" hook claude-code <<< "$claude_ls" ;;
+        9) bash "$sg" hook claude-code <<< "$fresh_too" ;;
+        10) "$sg" hook claude-code <<< "$claude_ls" ;;
+        11) bash "$sg" hook claude-code <<< "$claude_rm" ;;
+        12) bash "$sg" hook gemini-cli <<< "$gemini_git" ;;
+        13) bash "$sg" hook codex <<< "$codex_touch" ;;
+        14) "$sg" -c 'touch x' <<< "" ;;
     esac
 }
 declare -a took
 for ((r = 0; r < runs; r++)); do
     fresh=$(input PreToolUse Bash "ls -la src/part-$r")
+    fresh_too=$(input PreToolUse Bash "ls -la lib/part-$r")
     for ((c = 0; c < ${#names[@]}; c++)); do
         time_once warm_case "$c"
         took[c]+=" $lap"
@@ -147,16 +164,21 @@ done
 # After a pause: what a call costs when the agent has been thinking (caches gone cold; the
 # server compacts its heap only after a minute of quiet). A new command each time for the allow;
 # a denial is never remembered.
-paused_allow=() paused_deny=()
+paused_allow=() paused_deny=() paused_script=()
 for ((r = 0; r < paused_runs; r++)); do
     fresh=$(input PreToolUse Bash "wc -l notes-$r.txt")
     sleep "$pause"
-    time_once bash "$sg" hook claude-code <<< "$fresh"
+    time_once "$client" claude-code <<< "$fresh"
     paused_allow+=("$lap")
     sleep "$pause"
-    time_once bash "$sg" hook claude-code <<< "$claude_rm"
+    time_once "$client" claude-code <<< "$claude_rm"
     paused_deny+=("$lap")
+    fresh=$(input PreToolUse Bash "wc -l todo-$r.txt")
+    sleep "$pause"
+    time_once bash "$sg" hook claude-code <<< "$fresh"
+    paused_script+=("$lap")
 done
-report "hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
-report "hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
+report "shellgate-hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
+report "shellgate-hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
+report "bash shellgate hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_script[@]}"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.rules.Places;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -115,6 +116,34 @@ class HookClientTest extends SandboxTest {
         assertThat(byClient.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
         for (String field : List.of("entry", "pid", "detail", "session", "cwd", "dialect", "cmd", "tier", "run", "step", "message")) {
             assertThat(byClient.path(field)).as(field).isEqualTo(byScript.path(field));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"XDG_RUNTIME_DIR", "XDG_STATE_HOME", "HOME"})
+    void findsTheServerInTheRunDirectoryTheJavaPartsChoose(String decidedBy) throws Exception {
+        Map<String, String> env = new HashMap<>(box.env);
+        env.remove("SHELLGATE_RUN_DIR");
+        env.put("HOME", Files.createDirectories(box.root.resolve("home of " + decidedBy)).toString());
+        if (!decidedBy.equals("HOME")) {
+            env.put(decidedBy, Files.createDirectories(box.root.resolve(decidedBy.toLowerCase())).toString());
+        }
+        Path run = Places.run(env);
+        Process server = Processes.start(List.of(Processes.launcher().toString(), "serve"), env, box.work);
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!Files.isRegularFile(run.resolve("server.port")) || !Files.isRegularFile(run.resolve("server.proof"))) {
+                assertThat(server.isAlive()).as("the server runs").isTrue();
+                assertThat(System.nanoTime()).as("the server published its files in " + run).isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            // no JVM to fall back on: the answer can only come from that server
+            env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+            Processes.Result r = client(env, input("claude-code", "rm -rf ~"), "claude-code");
+            assertThat(decision(r)).as(r.toString()).isEqualTo("deny");
+        } finally {
+            server.destroy();
+            server.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
