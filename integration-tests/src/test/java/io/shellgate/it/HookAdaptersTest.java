@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,11 +22,11 @@ class HookAdaptersTest extends SandboxTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The input an agent sends before its shell tool runs {@code command}. */
-    private String input(String agent, String command) {
+    /** The input {@code agent} sends before its shell tool runs {@code command} in {@code cwd}. */
+    static String input(String agent, String command, Path cwd) {
         ObjectNode in = JSON.createObjectNode();
         in.put("session_id", "8f0c2b7e-1111-4222-8333-944455556666");
-        in.put("cwd", box.work.toString());
+        in.put("cwd", cwd.toString());
         in.put("hook_event_name", agent.equals("gemini-cli") ? "BeforeTool" : "PreToolUse");
         in.put("tool_name", switch (agent) {
             case "claude-code", "codex" -> "Bash";
@@ -33,6 +34,10 @@ class HookAdaptersTest extends SandboxTest {
         });
         in.putObject("tool_input").put("command", command);
         return in.toString();
+    }
+
+    private String input(String agent, String command) {
+        return input(agent, command, box.work);
     }
 
     private Map<String, String> client;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.rules.Places;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -40,13 +39,7 @@ class HookClientTest extends SandboxTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private String input(String agent, String command) {
-        ObjectNode in = JSON.createObjectNode();
-        in.put("session_id", "8f0c2b7e-1111-4222-8333-944455556666");
-        in.put("cwd", box.work.toString());
-        in.put("hook_event_name", agent.equals("gemini-cli") ? "BeforeTool" : "PreToolUse");
-        in.put("tool_name", agent.equals("claude-code") || agent.equals("codex") ? "Bash" : "run_shell_command");
-        in.putObject("tool_input").put("command", command);
-        return in.toString();
+        return HookAdaptersTest.input(agent, command, box.work);
     }
 
     private Processes.Result client(Map<String, String> env, String stdin, String... args) throws Exception {
@@ -64,58 +57,62 @@ class HookClientTest extends SandboxTest {
         return r.out().isEmpty() ? "" : JSON.readTree(r.out()).path("hookSpecificOutput").path("permissionDecision").asText();
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"claude-code", "gemini-cli", "codex", "qwen-code", "claude"})
-    void answersByteForByteAsTheLauncherScriptDoesThroughTheServer(String agent) throws Exception {
-        // the client has no JVM to fall back on: every answer comes from the server
+    @Test
+    void answersByteForByteAsTheLauncherScriptDoesThroughTheServer() throws Exception {
+        // the client has no JVM to fall back on: every answer comes from the server (one server
+        // for all: each start costs seconds of the suite)
         Map<String, String> env = box.client(Sandbox.Mode.SERVER);
-        String hookName = agent.equals("claude") ? "claude-code" : agent;
-        for (String command : List.of("ls -la", "touch made-by-hook", "rm -rf ~", "git status",
-                "touch \"caf\u00e9 \\ x\"\tb \u2603 \ud83d\ude00", "echo '\u0001'")) {
-            String in = input(hookName, command);
-            Processes.Result script = box.shellgate(env, Sandbox.bytes(in), "hook", agent);
-            Processes.Result client = client(env, in, agent);
-            assertThat(client.code()).as(command + ": " + client).isEqualTo(script.code()).isZero();
-            assertThat(client.out()).as(command).isEqualTo(script.out());
-            if (!agent.equals("codex") || command.startsWith("rm")) {
-                // Codex is answered only when refused
-                assertThat(client.out()).as(command).isNotEmpty();
+        for (String agent : List.of("claude-code", "gemini-cli", "codex", "qwen-code", "claude")) {
+            String hookName = agent.equals("claude") ? "claude-code" : agent;
+            for (String command : List.of("ls -la", "touch made-by-hook", "rm -rf ~", "git status",
+                    "touch \"caf\u00e9 \\ x\"\tb \u2603 \ud83d\ude00", "echo '\u0001'")) {
+                String in = input(hookName, command);
+                Processes.Result script = box.shellgate(env, Sandbox.bytes(in), "hook", agent);
+                Processes.Result client = client(env, in, agent);
+                String what = agent + ", " + command;
+                assertThat(client.code()).as(what + ": " + client).isEqualTo(script.code()).isZero();
+                assertThat(client.out()).as(what).isEqualTo(script.out());
+                if (!agent.equals("codex") || command.startsWith("rm")) {
+                    // Codex is answered only when refused
+                    assertThat(client.out()).as(what).isNotEmpty();
+                }
+                assertThat(client.outBytes()).as(what).isEqualTo(script.outBytes());
+                assertThat(client.errBytes()).as(what).isEqualTo(script.errBytes());
             }
-            assertThat(client.outBytes()).isEqualTo(script.outBytes());
-            assertThat(client.errBytes()).isEqualTo(script.errBytes());
         }
         assertThat(box.work.resolve("made-by-hook")).doesNotExist();
     }
 
-    @ParameterizedTest(name = "PWD {0}")
-    @ValueSource(strings = {"right", "stale", "unset"})
-    void theServerIsToldWhatTheScriptWouldTellItAboutTheCall(String pwd) throws Exception {
+    @Test
+    void theServerIsToldWhatTheScriptWouldTellItAboutTheCall() throws Exception {
         // the audit lines of the same call through each relay agree on the caller, the hook's
         // directory (a path with a space; $PWD only where it names the directory, as bash takes it)
         // and the decision
         Map<String, String> env = box.client(Sandbox.Mode.SERVER);
         Path sub = Files.createDirectories(box.work.resolve("sub dir"));
-        switch (pwd) {
-            case "right" -> env.put("PWD", sub.toString());
-            case "stale" -> env.put("PWD", box.root.toString());
-            default -> env.remove("PWD");
-        }
         // an input without its own cwd: the hook's directory is the call's
         byte[] in = Sandbox.bytes(input("claude-code", "rm -rf ~").replace("\"cwd\":\"" + box.work + "\",", ""));
         assertThat(new String(in, StandardCharsets.UTF_8)).doesNotContain("cwd");
-        Processes.Result script = Processes.run(List.of(Processes.launcher().toString(), "hook", "claude-code"), env, in, sub);
-        Processes.Result client = Processes.run(List.of(Processes.hookClient().toString(), "claude-code"), env, in, sub);
-        assertThat(decision(client)).as(client.toString()).isEqualTo("deny");
-        assertThat(client.out()).isEqualTo(script.out());
-        List<String> lines = Files.readAllLines(box.home.resolve(".local/state/shellgate/audit.jsonl"));
-        assertThat(lines).hasSizeGreaterThanOrEqualTo(2);
-        JsonNode byScript = JSON.readTree(lines.get(lines.size() - 2));
-        JsonNode byClient = JSON.readTree(lines.get(lines.size() - 1));
-        assertThat(byClient.path("cwd").asText()).isEqualTo(sub.toString());
-        assertThat(byClient.path("cmd").asText()).isEqualTo("rm -rf ~");
-        assertThat(byClient.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
-        for (String field : List.of("entry", "pid", "detail", "session", "cwd", "dialect", "cmd", "tier", "run", "step", "message")) {
-            assertThat(byClient.path(field)).as(field).isEqualTo(byScript.path(field));
+        for (String pwd : List.of("right", "stale", "unset")) {
+            switch (pwd) {
+                case "right" -> env.put("PWD", sub.toString());
+                case "stale" -> env.put("PWD", box.root.toString());
+                default -> env.remove("PWD");
+            }
+            Processes.Result script = Processes.run(List.of(Processes.launcher().toString(), "hook", "claude-code"), env, in, sub);
+            Processes.Result client = Processes.run(List.of(Processes.hookClient().toString(), "claude-code"), env, in, sub);
+            assertThat(decision(client)).as(pwd + ": " + client).isEqualTo("deny");
+            assertThat(client.out()).as(pwd).isEqualTo(script.out());
+            List<String> lines = Files.readAllLines(box.home.resolve(".local/state/shellgate/audit.jsonl"));
+            assertThat(lines).hasSizeGreaterThanOrEqualTo(2);
+            JsonNode byScript = JSON.readTree(lines.get(lines.size() - 2));
+            JsonNode byClient = JSON.readTree(lines.get(lines.size() - 1));
+            assertThat(byClient.path("cwd").asText()).as(pwd).isEqualTo(sub.toString());
+            assertThat(byClient.path("cmd").asText()).isEqualTo("rm -rf ~");
+            assertThat(byClient.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+            for (String field : List.of("entry", "pid", "detail", "session", "cwd", "dialect", "cmd", "tier", "run", "step", "message")) {
+                assertThat(byClient.path(field)).as(pwd + ": " + field).isEqualTo(byScript.path(field));
+            }
         }
     }
 
