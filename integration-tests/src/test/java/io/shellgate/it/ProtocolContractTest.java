@@ -147,11 +147,7 @@ class ProtocolContractTest extends SandboxTest {
                         assertThat(r.err()).isEqualTo("shellgate: refused (" + reply.path("rule").asText() + "): " + said + "\n");
                         assertThat(r.out()).isEmpty();
                     }
-                    case "hook.json" -> {
-                        assertThat(r.code()).as(r.toString()).isEqualTo(reply.path("exit").asInt());
-                        assertThat(r.out()).isEqualTo(reply.path("stdout").asText());
-                        assertThat(r.err()).isEqualTo(reply.path("stderr").asText());
-                    }
+                    case "hook.json" -> assertPrintedAsGiven(reply, r);
                     default -> throw new AssertionError("no expectation for the script with " + g.name());
                 }
             }
@@ -173,11 +169,15 @@ class ProtocolContractTest extends SandboxTest {
             assertThat(server.requests).as(r.toString()).hasSize(1);
             assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
                     .as("shellgate-hook's request %s", server.requests.getFirst()).isEmpty();
-            JsonNode reply = g.file().path("example-reply");
-            assertThat(r.code()).as(r.toString()).isEqualTo(reply.path("exit").asInt());
-            assertThat(r.out()).isEqualTo(reply.path("stdout").asText());
-            assertThat(r.err()).isEqualTo(reply.path("stderr").asText());
+            assertPrintedAsGiven(g.file().path("example-reply"), r);
         }
+    }
+
+    /** A hook relay printed the reply's stdout and stderr as given and exited with its exit code. */
+    private static void assertPrintedAsGiven(JsonNode reply, Processes.Result r) {
+        assertThat(r.code()).as(r.toString()).isEqualTo(reply.path("exit").asInt());
+        assertThat(r.out()).isEqualTo(reply.path("stdout").asText());
+        assertThat(r.err()).isEqualTo(reply.path("stderr").asText());
     }
 
     // ---------------------------------------------------------------- the javaagent
