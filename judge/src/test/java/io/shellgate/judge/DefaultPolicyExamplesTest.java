@@ -71,4 +71,31 @@ class DefaultPolicyExamplesTest {
         var policy = withUserFile("/p.toml", text);
         assertThatThrownBy(() -> Judges.create(policy)).hasMessageContaining("/p.toml:1:1: rule x names the detector 'mind-reader'");
     }
+
+    @Test
+    void aReadOnlyEntryNamingAnUnknownCheckerIsRefused() throws Exception {
+        String text = """
+                [[read-only]]
+                id = "checked"
+                command = ["mytool"]
+                reason = "prints"
+                operands = "text"
+                checker = "sedd"
+                """;
+        var policy = withUserFile("/p.toml", text);
+        assertThatThrownBy(() -> Judges.create(policy))
+                .hasMessageContaining("/p.toml:1:1: read-only entry checked names the checker 'sedd', which does not exist");
+    }
+
+    @Test
+    void aReadOnlyEntryNamingAKnownCheckerLoads() {
+        org.assertj.core.api.Assertions.assertThatCode(() -> Judges.create(withUserFile("/p.toml", """
+                [[read-only]]
+                id = "dated"
+                command = ["mydate"]
+                reason = "prints the date"
+                operands = "text"
+                checker = "date"
+                """))).doesNotThrowAnyException();
+    }
 }

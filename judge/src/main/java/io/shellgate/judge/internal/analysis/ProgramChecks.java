@@ -28,7 +28,10 @@ final class ProgramChecks {
 
     private ProgramChecks() {}
 
-    /** Runs the check the entry names, after its options were parsed; false when it is not one of these. */
+    /**
+     * Runs the check the entry names, after its options were parsed; false when it is not one of these (then it is
+     * one of the checks that run before option parsing: {@link CompiledPolicy#CHECKERS} refuses other names at load).
+     */
     static boolean after(Analyzer a, CommandJudge.Invocation inv, String checker, OptionParser.Parsed parsed) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         String program = CommandJudge.basename(inv.argv.getFirst().plain());
