@@ -163,6 +163,19 @@ class DropInShellTest extends SandboxTest {
     }
 
     @Test
+    void aMistypedSubcommandIsAUsageErrorWithASuggestionNotAScript() throws Exception {
+        Processes.Result chek = box.shellgate("chek", "--", "ls");
+        assertThat(chek.code()).as(chek.toString()).isEqualTo(2);
+        assertThat(chek.err()).startsWith("shellgate: 'chek' is not a subcommand or a file; did you mean 'check'?");
+        assertThat(box.shellgate("doctr").err()).contains("did you mean 'doctor'?");
+        assertThat(box.shellgate("version").err()).contains("did you mean '--version'?");
+        Processes.Result far = box.shellgate("frobnicate");
+        assertThat(far.code()).isEqualTo(2);
+        assertThat(far.err()).contains("'frobnicate' is not a subcommand or a file (a script to run must exist");
+        assertThat(far.out()).isEmpty();
+    }
+
+    @Test
     void theDialectFollowsTheShellChosen() throws Exception {
         Map<String, String> env = env(Mode.NO_SERVER);
         // in zsh, =ls expands to the path of ls (a command lookup); in bash it is just text

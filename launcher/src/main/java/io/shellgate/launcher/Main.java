@@ -79,6 +79,12 @@ public final class Main implements Runnable {
         cli.setExitCodeExceptionMapper(e -> ExitCode.ERROR.code());
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("shellgate: " + e.getMessage());
+            String name = e.getCommandLine().getCommandName();
+            if ((name.equals("check") || name.equals("explain")) && e instanceof CommandLine.UnmatchedArgumentException u
+                    && u.getUnmatched().stream().anyMatch(w -> w.startsWith("-"))) {
+                err.println("To judge a command line whose words start with an option, put -- before it: shellgate "
+                        + name + " -- " + String.join(" ", commandAfter(e.getCommandLine().getCommandSpec(), a, name)));
+            }
             err.println("Run 'shellgate " + e.getCommandLine().getCommandName().replace("shellgate", "").trim()
                     + (e.getCommandLine().getCommandName().equals("shellgate") ? "" : " ") + "--help' for usage.");
             return ExitCode.USAGE.code();
@@ -88,6 +94,23 @@ public final class Main implements Runnable {
             return ExitCode.ERROR.code();
         });
         return cli.execute(args);
+    }
+
+    /** The command's words after the subcommand, without the subcommand's own options (for the hint). */
+    private static java.util.List<String> commandAfter(CommandLine.Model.CommandSpec spec, String[] args, String subcommand) {
+        java.util.List<String> all = java.util.List.of(args);
+        int at = all.indexOf(subcommand);
+        java.util.List<String> words = new java.util.ArrayList<>();
+        for (int i = at + 1; i < all.size(); i++) {
+            String w = all.get(i);
+            CommandLine.Model.OptionSpec o = spec.findOption(w.contains("=") ? w.substring(0, w.indexOf('=')) : w);
+            if (o == null || !w.startsWith("--") || !words.isEmpty()) {
+                words.add(w);
+            } else if (!w.contains("=") && o.arity().max() > 0) {
+                i++;
+            }
+        }
+        return words;
     }
 
     @Override

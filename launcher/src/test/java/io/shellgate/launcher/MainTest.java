@@ -100,6 +100,17 @@ class MainTest {
     }
 
     @Test
+    void anOptionOfTheJudgedCommandGetsAHintToPutTheSeparatorFirst() {
+        Run r = run("", "check", "--json", "rm", "-rf", "/");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Unknown option").contains("put -- before it: shellgate check -- rm -rf /");
+        Run explain = run("", "explain", "--dialect", "bash", "git", "push", "--force");
+        assertThat(explain.err()).contains("shellgate explain -- git push --force");
+        assertThat(run("", "check", "--bogus", "ls").err()).contains("shellgate check -- --bogus ls");
+        assertThat(run("", "policy", "show", "--bogus").err()).doesNotContain("put -- before it");
+    }
+
+    @Test
     void aBrokenPolicyFileIsAnErrorWithItsLocation() throws Exception {
         Path policy = dir.resolve("bad.toml");
         Files.writeString(policy, "version = 1\n[[rule]]\nid = \"x\"\ntier = \"sometimes\"\nreason = \"r\"\ncommand = [\"x\"]\n");
