@@ -46,6 +46,10 @@ public final class Main implements Runnable {
                 System.exit(ExitCode.ERROR.code());
             }
         }
+        if (args.length == 2 && args[0].equals("__docs")) {
+            // the build's man page and shell completion, made from this command line's own model
+            System.exit(io.shellgate.launcher.internal.CommandDocs.print(args[1], commandLine(System.in), System.out));
+        }
         if (args.length == 2 && args[0].equals("__aot-training")) {
             // what the launcher script's AOT cache is made from (see AotTraining)
             System.exit(io.shellgate.launcher.internal.server.AotTraining.run(args[1]));
@@ -56,24 +60,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code; never calls {@code System.exit}. */
     public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main(), new CommandLine.IFactory() {
-            @Override
-            public <K> K create(Class<K> cls) throws Exception {
-                if (cls == CheckCommand.class) {
-                    return cls.cast(new CheckCommand(in));
-                }
-                if (cls == ShellJudgeCommand.class) {
-                    return cls.cast(new ShellJudgeCommand(in));
-                }
-                if (cls == SessionCommand.class) {
-                    return cls.cast(new SessionCommand(in));
-                }
-                if (cls == HookCommand.class) {
-                    return cls.cast(new HookCommand(in));
-                }
-                return CommandLine.defaultFactory().create(cls);
-            }
-        });
+        CommandLine cli = commandLine(in);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> ExitCode.ERROR.code());
@@ -94,6 +81,28 @@ public final class Main implements Runnable {
             return ExitCode.ERROR.code();
         });
         return cli.execute(args);
+    }
+
+    /** The command line's model, every subcommand in it (also what the man page and completion are made from). */
+    public static CommandLine commandLine(InputStream in) {
+        return new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                if (cls == CheckCommand.class) {
+                    return cls.cast(new CheckCommand(in));
+                }
+                if (cls == ShellJudgeCommand.class) {
+                    return cls.cast(new ShellJudgeCommand(in));
+                }
+                if (cls == SessionCommand.class) {
+                    return cls.cast(new SessionCommand(in));
+                }
+                if (cls == HookCommand.class) {
+                    return cls.cast(new HookCommand(in));
+                }
+                return CommandLine.defaultFactory().create(cls);
+            }
+        });
     }
 
     /** The command's words after the subcommand, without the subcommand's own options (for the hint). */
