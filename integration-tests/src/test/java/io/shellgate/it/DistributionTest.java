@@ -52,7 +52,9 @@ class DistributionTest extends SandboxTest {
         assertThat(r.out()).contains("\"permissionDecision\":\"deny\"").contains("rm-recursive-critical");
         // doctor names it as the command for the agents' settings
         Processes.Result doctor = Processes.run(List.of(dist.resolve("shellgate").toString(), "doctor"), box.env, (String) null, box.work);
-        assertThat(doctor.out()).as(doctor.toString()).contains("\nhooks:    " + client + " AGENT (");
+        assertThat(doctor.out()).as(doctor.toString()).contains("\nhooks:    " + client + " AGENT (")
+                .contains("\nnatives:  tree-sitter runtime and bash grammar loaded from the jars, extracted to "
+                        + box.env.get("SHELLGATE_CACHE_DIR") + "/native\n");
     }
 
     @Test

@@ -41,7 +41,9 @@ class PackageTest {
     }
 
     private static Map<String, String> noJdk(Path home) {
-        return Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "SHELLGATE_DESKTOP_NOTICES", "off");
+        // no judge server: one started in the background would outlive the sandbox
+        return Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin", "LANG", "C.UTF-8", "SHELLGATE_DESKTOP_NOTICES", "off",
+                "SHELLGATE_NO_SERVER", "1");
     }
 
     @Test
@@ -75,6 +77,9 @@ class PackageTest {
                 "[ -e \"$HOME/.local/lib/$(cat first)\" ] && echo 'the old folder is left'",
                 "\"$sg\" check -- ls >/dev/null; echo \"after-upgrade=$?\"",
                 "[ -f \"$HOME/.local/share/man/man1/shellgate.1\" ] && echo man-page",
+                // the build made the AOT cache: no first use makes one in the background
+                "[ -e \"$HOME/.cache/shellgate/aot\" ] && echo 'a first-use AOT cache was started'",
+                "[ -f \"$HOME/.local/lib/shellgate/shellgate.aot\" ] && echo aot-cache",
                 "[ -f \"$HOME/.local/share/bash-completion/completions/shellgate\" ] && echo completion",
                 "\"$HOME/.local/lib/shellgate/install.sh\" --uninstall",
                 "ls -A \"$HOME/.local/lib\" \"$HOME/.local/bin\"");
@@ -88,9 +93,10 @@ class PackageTest {
                 .contains("deny: rm -rf /").contains("deny=20\n")
                 .contains("ran-through-the-gate\n")
                 .contains("(" + home + "/.local/lib/.shellgate-")
-                .contains("after-upgrade=0\n").contains("man-page\n").contains("completion\n")
+                .contains("after-upgrade=0\n").contains("man-page\n").contains("aot-cache\n").contains("completion\n")
                 .contains("shellgate removed from " + home + "/.local")
-                .doesNotContain("the link was not switched").doesNotContain("the old folder is left");
+                .doesNotContain("the link was not switched").doesNotContain("the old folder is left")
+                .doesNotContain("a first-use AOT cache was started");
         assertThat(r.out()).endsWith("shellgate removed from " + home + "/.local\n" + home + "/.local/bin:\n\n" + home
                 + "/.local/lib:\n");
     }
@@ -125,7 +131,7 @@ class PackageTest {
                 "cd /tmp",
                 "shellgate check -- ls -la; echo \"check=$?\"",
                 "printf '%s' '{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf ~\"}}'"
-                        + " | SHELLGATE_NO_SERVER=1 shellgate-hook claude-code",
+                        + " | shellgate-hook claude-code",
                 "echo",
                 "[ -f /usr/share/man/man1/shellgate.1.gz ] && echo man-page",
                 "dpkg -r shellgate > /dev/null || exit 8",
@@ -141,7 +147,7 @@ class PackageTest {
                 "mount -t tmpfs tmpfs \"$d/root/tmp\"",
                 "mkdir -p \"$d/root/pkg\" && mount --bind \"$d\" \"$d/root/pkg\"",
                 "exec chroot \"$d/root\" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8"
-                        + " SHELLGATE_DESKTOP_NOTICES=off bash -c \"$1\"");
+                        + " SHELLGATE_DESKTOP_NOTICES=off SHELLGATE_NO_SERVER=1 bash -c \"$1\"");
         Processes.Result r = Processes.run(List.of("unshare", "--mount", "--propagation", "private", "bash", "-c", outside,
                 "sandbox", inside), Map.of("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"), (String) null, dir);
         assertThat(r.code()).as(r.toString()).isZero();

@@ -78,8 +78,8 @@ public final class DoctorCommand implements Callable<Integer> {
         }
         try {
             io.shellgate.judge.Judges.defaults().judge(io.shellgate.judge.JudgeRequest.of("true", io.shellgate.judge.Dialect.BASH));
-            out.println("natives:  tree-sitter runtime and bash grammar loaded from the jars ("
-                    + System.getProperty("user.home") + "/.cache/shellgate/native or $SHELLGATE_CACHE_DIR)");
+            out.println("natives:  tree-sitter runtime and bash grammar loaded from the jars, extracted to "
+                    + io.shellgate.rules.Places.cache(System.getenv()).resolve("native"));
         } catch (RuntimeException | Error e) {
             out.println("natives:  FAILED: " + e);
             code = ExitCode.ERROR.code();
