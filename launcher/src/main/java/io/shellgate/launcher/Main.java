@@ -29,7 +29,8 @@ import picocli.CommandLine.Command;
             "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
         subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
             WrapCommand.class, AttachCommand.class, HookCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 allow/success, 10 ask, 20 deny, 2 usage error, 3 policy error, 4 other error."})
+        footer = {"", "Exit codes: 0 allow/success, 2 usage error, 3 policy error, 4 other error, 5 the audit log was changed",
+            "(log --verify), 10 ask, 20 deny; shellgate -c: the command's own, or 126 when it was refused."})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -85,7 +86,7 @@ public final class Main implements Runnable {
 
     /** The command line's model, every subcommand in it (also what the man page and completion are made from). */
     public static CommandLine commandLine(InputStream in) {
-        return new CommandLine(new Main(), new CommandLine.IFactory() {
+        CommandLine cli = new CommandLine(new Main(), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == CheckCommand.class) {
@@ -103,6 +104,76 @@ public final class Main implements Runnable {
                 return CommandLine.defaultFactory().create(cls);
             }
         });
+        paragraphs(cli);
+        return cli;
+    }
+
+    /**
+     * The help texts are written as lines of source; picocli lays each element out as a line of its own, wrapped
+     * again at the terminal's width, which broke sentences twice. Here the lines of a paragraph are joined into one
+     * element for picocli to wrap once; an empty line ends a paragraph, and an indented line (an example, a list)
+     * stays as it is.
+     */
+    private static void paragraphs(CommandLine cli) {
+        CommandLine.Model.UsageMessageSpec usage = cli.getCommandSpec().usageMessage();
+        String[] description = joined(usage.description());
+        if (cli.getParent() != null && usage.header().length == 0 && description.length > 0) {
+            // the first sentence is the summary: the one line of a list of commands, and the help's first line
+            String first = description[0];
+            int end = first.indexOf(". ");
+            usage.header(end < 0 ? first : first.substring(0, end + 1));
+            description[0] = end < 0 ? "" : first.substring(end + 2);
+            if (description[0].isEmpty()) {
+                description = java.util.Arrays.copyOfRange(description, 1, description.length);
+            }
+        }
+        usage.description(description);
+        usage.footer(joined(usage.footer()));
+        // picocli wraps every line, an example's too (a JSON snippet broken inside a string is no longer JSON)
+        cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION,
+                help -> laidOut(help.commandSpec().usageMessage().description(), help.commandSpec().usageMessage().width()));
+        cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER,
+                help -> laidOut(help.commandSpec().usageMessage().footer(), help.commandSpec().usageMessage().width()));
+        cli.getSubcommands().values().forEach(Main::paragraphs);
+    }
+
+    /** Paragraphs wrapped at spaces to the width, indented lines (examples) exactly as written. */
+    static String laidOut(String[] elements, int width) {
+        StringBuilder out = new StringBuilder();
+        for (String element : elements) {
+            if (element.isEmpty() || Character.isWhitespace(element.charAt(0))) {
+                out.append(element).append(System.lineSeparator());
+                continue;
+            }
+            int column = 0;
+            for (String word : element.split(" +")) {
+                if (column > 0 && column + 1 + word.length() > width) {
+                    out.append(System.lineSeparator());
+                    column = 0;
+                } else if (column > 0) {
+                    out.append(' ');
+                    column++;
+                }
+                out.append(word);
+                column += word.length();
+            }
+            out.append(System.lineSeparator());
+        }
+        return out.toString();
+    }
+
+    static String[] joined(String[] lines) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String line : lines) {
+            int last = out.size() - 1;
+            boolean prose = !line.isBlank() && !Character.isWhitespace(line.charAt(0));
+            if (prose && last >= 0 && !out.get(last).isBlank() && !Character.isWhitespace(out.get(last).charAt(0))) {
+                out.set(last, out.get(last) + " " + line);
+            } else {
+                out.add(line);
+            }
+        }
+        return out.toArray(String[]::new);
     }
 
     /** The command's words after the subcommand, without the subcommand's own options (for the hint). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -97,6 +98,45 @@ class MainTest {
         assertThat(run("", "check", "--dialect", "tcsh", "--", "ls").err()).contains("unknown dialect 'tcsh'");
         assertThat(run("", "check", "--cwd", "/nonexistent/dir", "--", "ls").code()).isEqualTo(2);
         assertThat(run("", "frobnicate").code()).isEqualTo(2);
+    }
+
+    @Test
+    void helpParagraphsAreWrappedOnceNotAtTheSourcesLineBreaks() {
+        picocli.CommandLine approvals = Main.commandLine(InputStream.nullInputStream()).getSubcommands().get("approvals");
+        approvals.setUsageHelpWidth(1000);
+        String help = approvals.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF);
+        // one sentence written over two lines of source is one line of help when the width allows
+        assertThat(help).contains("shows each as it comes (who asked, where, the command, why) and reads your answer: y once,");
+        assertThat(Main.joined(new String[] {"a first", "line", "", "  indented", "  kept", "next"}))
+                .containsExactly("a first line", "", "  indented", "  kept", "next");
+    }
+
+    @Test
+    void theSettingsHookHelpShowsAreValidJsonToCopy() throws Exception {
+        Run help = run("", "hook", "--help");
+        assertThat(help.code()).isZero();
+        List<String> snippets = new java.util.ArrayList<>();
+        StringBuilder current = null;
+        for (String line : help.out().split("\\R")) {
+            if (line.startsWith("  {")) {
+                current = new StringBuilder(line);
+                snippets.add(null);
+            } else if (current != null && line.startsWith("    ")) {
+                current.append('\n').append(line);
+            } else {
+                current = null;
+            }
+            if (current != null) {
+                snippets.set(snippets.size() - 1, current.toString());
+            }
+        }
+        assertThat(snippets).as("the agents' settings in %s", help.out()).hasSizeGreaterThanOrEqualTo(3);
+        ObjectMapper mapper = new ObjectMapper();
+        for (String snippet : snippets) {
+            JsonNode settings = mapper.readTree(snippet);
+            assertThat(settings.path("hooks").isObject()).as(snippet).isTrue();
+            assertThat(snippet).contains("shellgate-hook");
+        }
     }
 
     @Test
