@@ -173,6 +173,11 @@ class DropInShellTest extends SandboxTest {
         assertThat(far.code()).isEqualTo(2);
         assertThat(far.err()).contains("'frobnicate' is not a subcommand or a file (a script to run must exist");
         assertThat(far.out()).isEmpty();
+        // the guarded interactive shell without a terminal: shellgate's own message, not the shell's about /dev/tty
+        Processes.Result noTerminal = Processes.run(List.of("setsid", Processes.launcher().toString(), "shell"), box.env,
+                (String) null, box.work);
+        assertThat(noTerminal.code()).as(noTerminal.toString()).isNotZero();
+        assertThat(noTerminal.err()).startsWith("shellgate").doesNotContain("/dev/tty").doesNotContain("line ");
     }
 
     @Test
