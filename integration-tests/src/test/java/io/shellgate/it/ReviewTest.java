@@ -293,4 +293,58 @@ class ReviewTest extends SandboxTest {
         assertThat(ask.out()).contains("\"permissionDecision\":\"ask\"");
         assertThat(box.shellgate("log", "--json").out()).contains("\"entry\":\"hook\"").contains("\"session\":\"claude-code-s9\"");
     }
+
+    @Test
+    void rememberedApprovalsAreListedReportedByCheckAndRevoked() throws Exception {
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, """
+                version = 1
+
+                # approved 2026-12-01T10:00:00Z by me
+                [[approved]]
+                id = "approved-touch"
+                command = "touch approved-file"
+                note = "approved 2026-12-01T10:00:00Z by me"
+
+                [[approved]]
+                id = "make-test"
+                prefix = ["make", "test"]
+                max-args = 0
+                project = "%s"
+                """.formatted(box.work));
+        // it runs through the gate: one decision of the audit log made by the first approval
+        Processes.Result ran = box.shellgate("-c", "touch approved-file");
+        assertThat(ran.code()).as(ran.toString()).isZero();
+        assertThat(box.work.resolve("approved-file")).exists();
+
+        Processes.Result list = box.shellgate("approvals", "list");
+        assertThat(list.code()).as(list.toString()).isZero();
+        assertThat(list.out())
+                .contains("approved-touch  (user: " + policy + ":")
+                .contains("  approves: exactly touch approved-file\n  where:    everywhere\n"
+                        + "  note:     approved 2026-12-01T10:00:00Z by me\n  expires:  never\n  used:     1 times")
+                .contains("make-test  (user: ")
+                .contains("  approves: commands starting with make test, at most 0 more arguments\n  where:    " + box.work
+                        + " and everything under it\n");
+
+        Processes.Result check = box.shellgate("check", "--", "touch approved-file");
+        assertThat(check.code()).isEqualTo(10);
+        assertThat(check.out()).contains("approved by approved-touch (" + policy + "): would run without asking");
+        assertThat(box.shellgate("check", "--json", "--", "touch approved-file").out()).contains("\"approved_by\":\"approved-touch\"");
+        assertThat(box.shellgate("explain", "--", "touch approved-file").out()).contains("approved by approved-touch");
+        assertThat(box.shellgate("check", "--", "touch other-file").out()).doesNotContain("approved by");
+
+        Processes.Result revoke = box.shellgate("approvals", "revoke", "approved-touch");
+        assertThat(revoke.code()).as(revoke.toString()).isZero();
+        assertThat(revoke.out()).contains("revoked approved-touch (" + policy + "): touch approved-file asks again");
+        assertThat(Files.readString(policy)).doesNotContain("approved-touch").doesNotContain("# approved 2026")
+                .contains("id = \"make-test\"");
+        assertThat(box.shellgate("check", "--", "touch approved-file").out()).doesNotContain("approved by");
+        assertThat(box.shellgate("-c", "touch approved-file").code()).isEqualTo(126);
+        assertThat(box.shellgate("approvals", "list").out()).doesNotContain("approved-touch").contains("make-test");
+
+        Processes.Result unknown = box.shellgate("approvals", "revoke", "approved-touch");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no remembered approval with the id approved-touch");
+    }
 }

@@ -78,9 +78,14 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new PolicyOptions.UsageException("no command to check; usage: shellgate check [OPTIONS] -- COMMAND");
             }
             String line = String.join(" ", command);
-            Verdict v = options.judge(cwd).judge(new JudgeRequest(line, dialect, cwd, System.getenv()));
+            io.shellgate.rules.Policy policy = options.load(cwd);
+            JudgeRequest request = new JudgeRequest(line, dialect, cwd, System.getenv());
+            Verdict v = io.shellgate.judge.Judges.create(policy).judge(request);
             if (json) {
-                out.println(VerdictJson.of(line, v));
+                ObjectNode node = VerdictJson.of(line, v);
+                io.shellgate.reviewer.Approvals.covering(policy, System.getenv("HOME"), request, v)
+                        .ifPresent(a -> node.put("approved_by", a.id()));
+                out.println(node);
             } else {
                 out.println(v.tier().id() + ": " + line);
                 for (Reason r : v.bySeverity()) {
@@ -88,6 +93,7 @@ public final class CheckCommand implements Callable<Integer> {
                         out.println("  " + r.tier().id() + " (" + r.rule() + "): " + r.message());
                     }
                 }
+                approval(policy, request, v).ifPresent(out::println);
             }
             return exit(v.tier()).code();
         } catch (PolicyOptions.UsageException e) {
@@ -99,6 +105,15 @@ public final class CheckCommand implements Callable<Integer> {
             err.println("shellgate check: cannot read standard input: " + e.getMessage());
             return ExitCode.ERROR.code();
         }
+    }
+
+    /**
+     * The line saying that a remembered approval would let an asked line run, with the approval's id and file; the
+     * exit code stays the judge's (10), since the approval is the review's answer, not the judge's.
+     */
+    static java.util.Optional<String> approval(io.shellgate.rules.Policy policy, JudgeRequest request, Verdict v) {
+        return io.shellgate.reviewer.Approvals.covering(policy, System.getenv("HOME"), request, v)
+                .map(a -> "  approved by " + a.id() + " (" + a.location().file() + "): would run without asking");
     }
 
     static ExitCode exit(Tier tier) {

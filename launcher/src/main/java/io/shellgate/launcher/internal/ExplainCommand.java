@@ -48,7 +48,9 @@ public final class ExplainCommand implements Callable<Integer> {
             Path cwd = options.cwd();
             Dialect dialect = options.dialect();
             String line = String.join(" ", command);
-            Verdict v = options.judge(cwd).judge(new JudgeRequest(line, dialect, cwd, System.getenv()));
+            io.shellgate.rules.Policy policy = options.load(cwd);
+            JudgeRequest request = new JudgeRequest(line, dialect, cwd, System.getenv());
+            Verdict v = Judges.create(policy).judge(request);
             out.println("command line: " + line.replace("\n", "\n              "));
             out.println("dialect " + dialect.id() + ", working directory " + cwd);
             if (tree && dialect.isPosix()) {
@@ -84,6 +86,7 @@ public final class ExplainCommand implements Callable<Integer> {
             out.println();
             out.println("verdict: " + v.tier().id().toUpperCase(java.util.Locale.ROOT)
                     + (v.deciding().isEmpty() ? "" : " (" + String.join(", ", v.deciding().stream().map(Reason::rule).distinct().toList()) + ")"));
+            CheckCommand.approval(policy, request, v).ifPresent(out::println);
             return CheckCommand.exit(v.tier()).code();
         } catch (PolicyOptions.UsageException e) {
             err.println("shellgate explain: " + e.getMessage());

@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * config, values of variables); a prefix approval covers only "this program is not read-only"
  * and the policy's own ask rules, for commands that match it, and nothing else on the line.
  */
-final class ApprovalMatcher {
+public final class ApprovalMatcher {
 
     /** Reasons no remembered approval covers: they depend on more than the text a person approved. */
     private static final Set<String> NEVER = Set.of("untrusted-program", "dangerous-variable", "git-repo-config",
@@ -45,6 +45,11 @@ final class ApprovalMatcher {
         this.askRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK).map(Rule::id).collect(Collectors.toSet());
         this.managedAskRules = policy.rules().stream().filter(r -> r.tier() == Tier.ASK && r.layer() == Layer.MANAGED)
                 .map(Rule::id).collect(Collectors.toSet());
+    }
+
+    /** The first remembered approval of {@code policy} that covers every ask reason of the verdict. */
+    public static Optional<Approval> find(Policy policy, String home, JudgeRequest request, Verdict verdict, Instant now) {
+        return new ApprovalMatcher(policy, home).find(request, verdict, now);
     }
 
     /** Whether an ask rule of the managed policy is among the verdict's reasons: only its own approvals cover it. */
