@@ -80,6 +80,18 @@ class ReviewPipelineTest {
         }
     }
 
+    /** A start as the javaagent sees it: an argument vector, judged as the line it makes. */
+    private Decision reviewArgv(Policy policy, List<String> argv) {
+        try {
+            JudgeRequest request = new JudgeRequest(null, Dialect.BASH, project,
+                    Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString()), null, false, argv);
+            Verdict v = Judges.create(policy).judge(request);
+            return Reviewers.create(policy, env).review(new ReviewRequest(request, v, new Origin(EntryPoint.JAVAAGENT, 42, "", ""), null));
+        } catch (PolicyException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private List<JsonNode> audit() throws Exception {
         List<JsonNode> out = new ArrayList<>();
         for (String line : AuditTrail.lines(env)) {
@@ -112,7 +124,7 @@ class ReviewPipelineTest {
         assertThat(d.step()).isEqualTo(Step.TIMEOUT);
         assertThat(d.message()).contains("nobody can answer: there is no terminal to ask on, and nobody runs shellgate"
                 + " approvals --watch").contains("start shellgate approvals --watch in a terminal of your own")
-                .contains("[[approved]] entry in " + userPolicy);
+                .contains("[[approved]] entry (command = \"touch a\") in " + userPolicy);
     }
 
     @Test
@@ -236,6 +248,27 @@ class ReviewPipelineTest {
         assertThat(review(p, "touch a")).extracting(Decision::runs, Decision::step).containsExactly(true, Step.MEMORY);
         assertThat(review(p, "touch b").runs()).isFalse();
         assertThat(review(p, "touch a; touch b").runs()).isFalse();
+    }
+
+    @Test
+    void anExactApprovalCoversTheLineAJvmToolRunsThroughAShellAndTheRefusalNamesThatLine() throws Exception {
+        Policy p = policy("""
+                [[approved]]
+                id = "touch-a"
+                command = "touch a"
+                """);
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        assertThat(reviewArgv(p, List.of("/bin/bash", "-c", "touch a"))).extracting(Decision::runs, Decision::step)
+                .containsExactly(true, Step.MEMORY);
+        assertThat(reviewArgv(p, List.of("/bin/sh", "-lc", "touch a")).runs()).isTrue();
+        // arguments after the command are its $0, $1...: not the line that was approved
+        assertThat(reviewArgv(p, List.of("/bin/bash", "-c", "touch a", "x", "y")).runs()).isFalse();
+        assertThat(reviewArgv(p, List.of("/bin/bash", "-o", "xtrace", "-c", "touch a")).runs()).isFalse();
+        // with time to wait for a person and nobody to ask, the refusal says what to approve
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600");
+        Decision other = reviewArgv(p, List.of("/bin/bash", "-c", "touch b"));
+        assertThat(other.runs()).isFalse();
+        assertThat(other.message()).contains("[[approved]] entry (command = \"touch b\") in " + userPolicy);
     }
 
     @Test

@@ -73,8 +73,38 @@ public final class ApprovalMatcher {
 
     /** Whether an exact approval of {@code line} would cover this verdict (for session memory too). */
     static boolean exactCovers(String line, JudgeRequest request, Verdict verdict) {
-        return verdict.tier() == Tier.ASK && line.strip().equals(request.command().strip())
+        return verdict.tier() == Tier.ASK && line.strip().equals(approvalText(request).strip())
                 && verdict.reasons().stream().filter(r -> r.tier() == Tier.ASK).noneMatch(r -> NEVER.contains(r.rule()));
+    }
+
+    private static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "yash");
+
+    /**
+     * The command line a person approves: the text the door received, or, for a program started as
+     * {@code /bin/bash -c COMMAND} (how JVM tools run a command line, which the javaagent sees as an argument
+     * vector), the COMMAND that shell runs, the line the person saw the tool run.
+     */
+    public static String approvalText(JudgeRequest request) {
+        List<String> argv = request.argv();
+        if (argv == null || argv.size() < 3) {
+            return request.command();
+        }
+        String program = argv.getFirst().substring(argv.getFirst().lastIndexOf('/') + 1);
+        if (!SHELLS.contains(program)) {
+            return request.command();
+        }
+        // options before -c (bash -l -c, bash -lc, sh -ec); the word after them is the command
+        for (int i = 1; i < argv.size() - 1; i++) {
+            String w = argv.get(i);
+            if (!w.startsWith("-") || w.equals("--") || w.startsWith("--") || w.contains("o")) {
+                return request.command();
+            }
+            if (w.indexOf('c') > 0) {
+                // only a command with nothing after it: arguments after it would be its $0, $1, ... and could change it
+                return w.indexOf('c') == w.length() - 1 && i + 2 == argv.size() ? argv.get(i + 1) : request.command();
+            }
+        }
+        return request.command();
     }
 
     private boolean covers(Approval a, JudgeRequest request, Verdict verdict) {

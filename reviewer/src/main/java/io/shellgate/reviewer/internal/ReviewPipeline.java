@@ -164,15 +164,15 @@ public final class ReviewPipeline implements Reviewer {
                     || n.why().startsWith("the client") ->
                 new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and " + n.why(), v);
             case PersonStep.Outcome.Nobody n -> new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
-                    + "), and nobody can answer: " + n.why() + ". " + howToApprove(), v);
+                    + "), and nobody can answer: " + n.why() + ". " + howToApprove(r), v);
         };
     }
 
     /** What a person can do about an ask nobody could answer. */
-    private String howToApprove() {
+    private String howToApprove(ReviewRequest r) {
         return "To let it run, start shellgate approvals --watch in a terminal of your own and run it again, or approve it"
-                + " with an [[approved]] entry in " + PolicyLoader.userPolicyPath(env).map(Path::toString)
-                        .orElse("your user policy file");
+                + " with an [[approved]] entry (command = " + ApprovalWriter.quote(ApprovalMatcher.approvalText(r.request()))
+                + ") in " + PolicyLoader.userPolicyPath(env).map(Path::toString).orElse("your user policy file");
     }
 
     /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */
