@@ -28,6 +28,11 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
+    public Path linkTarget(Path path) {
+        return path;
+    }
+
+    @Override
     public Path realPath(Path path) {
         return null;
     }

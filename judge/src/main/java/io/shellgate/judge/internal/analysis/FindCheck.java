@@ -104,7 +104,7 @@ final class FindCheck {
                         && inames.stream().allMatch(n -> n.contains(name.toLowerCase(java.util.Locale.ROOT)));
         for (Field root : roots) {
             if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && !execs.isEmpty()) {
-                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter);
+                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter, false, true);
             }
         }
         for (List<Field> command : execs) {

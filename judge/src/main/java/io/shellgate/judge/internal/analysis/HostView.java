@@ -25,6 +25,12 @@ interface HostView {
     Path realPath(Path path);
 
     /**
+     * Where the chain of symbolic links at {@code path} ends, whether or not that exists (a link to a
+     * history file not written yet): {@code path} itself when it is not a link, null when it cannot be read.
+     */
+    Path linkTarget(Path path);
+
+    /**
      * The existing paths a file name pattern matches, or null when there are more than
      * {@code limit} or the pattern cannot be expanded here.
      */

@@ -67,6 +67,15 @@ final class Sensitive {
      */
     static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
             java.util.function.Predicate<String> names, boolean skipHidden) {
+        return checkRecursive(a, operand, scope, span, names, skipHidden, false);
+    }
+
+    /**
+     * The same for a reader that opens the links it meets when {@code follow} ({@code find -exec cat {} +}
+     * hands each link to cat): a link is then judged by where it leads.
+     */
+    static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
+            java.util.function.Predicate<String> names, boolean skipHidden, boolean follow) {
         if (operand.hasHoles()) {
             return checkRead(a, operand, scope, span, "reads");
         }
@@ -79,7 +88,7 @@ final class Sensitive {
                 return true;
             }
             String root = path == null ? null : path.equals("/") ? "/" : path + "/";
-            String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home,
+            String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home + (follow ? TreeScan.FOLLOW : ""),
                     p -> set.contains(p, home), p -> names.test(p.substring(p.lastIndexOf('/') + 1))
                             && !(skipHidden && p.startsWith(root) && PathSet.hidden(p.substring(root.length()))));
             if (inside != null) {
@@ -112,6 +121,10 @@ final class Sensitive {
             return path;
         }
         Path real = a.host.realPath(Path.of(path));
+        if (real == null) {
+            // a link to a file that does not exist yet (or cannot be read) is judged by where it leads
+            real = a.host.linkTarget(Path.of(path));
+        }
         if (real != null && !real.toString().equals(path) && set.contains(real.toString(), home)) {
             return path + " (a link to " + real + ")";
         }

@@ -34,8 +34,10 @@ final class Special {
         switch (program) {
             case "eval" -> {
                 Scope inner = inv.scope.deeper();
+                PosixAssignments.Saved saved = PosixAssignments.enter(a, inv, inner);
                 code(a, inv, join(args), inv.scope.dialect, inner, "eval");
                 inv.scope.adopt(inner);
+                PosixAssignments.leave(inv.scope, saved);
                 return true;
             }
             case "source", "." -> {
@@ -55,6 +57,9 @@ final class Special {
             case "watch" -> {
                 watch(a, inv, args);
                 return true;
+            }
+            case "printenv", "env" -> {
+                return printsEnvironment(a, inv, program, args);
             }
             case "parallel" -> {
                 a.add(Checks.DYNAMIC_CODE, Tier.ASK, "parallel builds and runs commands from its input", inv.span());
@@ -89,6 +94,49 @@ final class Special {
             return;
         }
         a.subscript(text.plain(), dialect, scope, inv.span());
+    }
+
+    /**
+     * {@code printenv [NAME...]} and {@code env} without a command print variables of the environment, which
+     * is known: allowed when no variable printed has a name that marks a secret. A name not known here, or an
+     * environment not known, asks. Returns false for forms that are not only printing.
+     */
+    private static boolean printsEnvironment(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+        List<Field> names = new ArrayList<>();
+        for (Field f : args) {
+            String t = f.isLiteral() ? f.plain() : null;
+            if (t != null && (t.equals("-0") || t.equals("--null"))) {
+                continue;
+            }
+            if (program.equals("env") || t == null || t.startsWith("-") || !Assignments.isName(t)) {
+                return false;
+            }
+            names.add(f);
+        }
+        if (names.isEmpty()) {
+            if (!inv.scope.knowsAllVariables) {
+                a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints the whole environment, which is not known here",
+                        inv.span());
+                return true;
+            }
+            for (Map.Entry<String, Field> e : inv.env.entrySet()) {
+                if (e.getValue() != null && a.policy.isSecretVariable(e.getKey())) {
+                    a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints the whole environment, with " + e.getKey()
+                            + ", whose name marks a secret", inv.span());
+                    return true;
+                }
+            }
+        }
+        for (Field n : names) {
+            if (a.policy.isSecretVariable(n.plain())) {
+                a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints " + n.plain() + ", whose name marks a secret",
+                        inv.span());
+                return true;
+            }
+        }
+        a.add(Checks.PRINTS_ENVIRONMENT, Tier.ALLOW, program + " prints variables of the environment, none of whose names"
+                + " marks a secret", inv.span());
+        return true;
     }
 
     private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
