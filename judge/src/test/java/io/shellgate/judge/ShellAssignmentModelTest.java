@@ -155,4 +155,55 @@ class ShellAssignmentModelTest {
         assertThat(JUDGE.judge(new JudgeRequest("mvn -v", Dialect.BASH, dir, env)).tier()).isEqualTo(Tier.ASK);
         assertThat(before).isEqualTo(Tier.ALLOW);
     }
+
+    @Test
+    void envPipedIntoGrepOfAFixedTextIsAllowedWhenNoSecretLineHoldsIt() {
+        // the environment holds GITHUB_TOKEN=x
+        assertThat(judge(Dialect.BASH, "env | grep -i path")).isEqualTo(Tier.ALLOW);
+        assertThat(judge(Dialect.BASH, "env | grep -i token")).isEqualTo(Tier.ASK);
+        assertThat(judge(Dialect.BASH, "env | grep GITHUB")).isEqualTo(Tier.ASK);
+        assertThat(judge(Dialect.BASH, "env | grep -v path")).isEqualTo(Tier.ASK);
+        assertThat(judge(Dialect.BASH, "env | grep 'p.th'")).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void lsAndStatShowWhatAFileIsNotWhatItHolds() {
+        assertThat(judge(Dialect.BASH, "ls -la notes.txt")).isEqualTo(Tier.ALLOW);
+        assertThat(judge(Dialect.BASH, "stat notes.txt")).isEqualTo(Tier.ALLOW);
+        assertThat(judge(Dialect.BASH, "find . -exec wc -c {} +")).isEqualTo(Tier.ALLOW);
+        assertThat(judge(Dialect.BASH, "find . -exec wc --files0-from=notes.txt {} +")).isEqualTo(Tier.ASK);
+        // a directory's names still count
+        assertThat(judge(Dialect.BASH, "ls " + outside.getParent().resolve(".ssh"))).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void zshQualifiersRangesAndFlagsAreReadAsZshReadsThem() throws Exception {
+        Path zdir = Files.createTempDirectory(dir, "z");
+        Files.writeString(zdir.resolve("12.txt"), "x\n");
+        Files.writeString(zdir.resolve(".env"), "TOKEN=1\n");
+        if (installed("zsh")) {
+            Process p = new ProcessBuilder("zsh", "-c", "print -r -- *(D); print -r -- *(.); print -r -- <->.txt")
+                    .directory(zdir.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+            assertThat(out).isEqualTo(".env 12.txt\n12.txt\n12.txt\n");
+        }
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "HOME", outside.toString());
+        java.util.function.Function<String, Tier> z = line -> JUDGE.judge(new JudgeRequest(line, Dialect.ZSH, zdir, env)).tier();
+        assertThat(z.apply("ls *(.)")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("ls *(D)")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("cat *(.)")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("cat *(D.)")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("head *(DN)")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("cat <->.txt")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("ls *(e:'rm -rf ~':)")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("ls *(+func)")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("ls *(:h)")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("print -r -- ${(%):-%~}")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("x='$(id)'; print -r -- ${(Q)x}")).isEqualTo(Tier.ALLOW);
+        assertThat(z.apply("x='$(id)'; print -r -- ${(%)x}")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("x='$(id)'; print -r -- ${(e)x}")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("cat ${(U):-id_rsa}")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("x=.env; cat ${(L)x}")).isEqualTo(Tier.ASK);
+    }
 }

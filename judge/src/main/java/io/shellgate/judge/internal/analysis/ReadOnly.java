@@ -185,12 +185,17 @@ final class ReadOnly {
         return problems;
     }
 
+    /** Programs that show a file's metadata, not its contents. */
+    private static final Set<String> METADATA = Set.of("ls", "dir", "vdir", "stat");
+
     private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
         boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
+        // ls and stat show what a file is (name, size, times), never what it holds: only a directory's names count
+        boolean metadata = METADATA.contains(CommandJudge.basename(inv.argv.getFirst().plain()));
         for (Field f : files) {
-            if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
+            if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads", metadata) && recursive) {
                 Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden);
             }
         }

@@ -23,6 +23,14 @@ final class Sensitive {
      * @param verb what the command does with it, for the message ({@code reads})
      */
     static boolean checkRead(Analyzer a, Field operand, Scope scope, Span span, String verb) {
+        return checkRead(a, operand, scope, span, verb, false);
+    }
+
+    /**
+     * The same for a program that shows only what a file is when {@code metadata} ({@code ls}, {@code stat}):
+     * a file that exists and is not a directory is then not read; a directory's names still count.
+     */
+    static boolean checkRead(Analyzer a, Field operand, Scope scope, Span span, String verb, boolean metadata) {
         if (operand.hasHoles()) {
             a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
                     + " is computed at run time, so shellgate cannot check it against sensitive paths", span);
@@ -33,6 +41,9 @@ final class Sensitive {
                 a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
                         + " cannot be checked (its pattern matches too many files, or the working directory is unknown)", span);
                 return true;
+            }
+            if (metadata && a.host.realPath(Path.of(path)) != null && !a.host.isDirectory(Path.of(path))) {
+                continue;
             }
             String hit = sensitive(a, path, scope);
             if (hit == null && !operand.hasGlob()) {

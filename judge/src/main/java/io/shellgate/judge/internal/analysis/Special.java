@@ -119,8 +119,10 @@ final class Special {
                         inv.span());
                 return true;
             }
+            java.util.function.Predicate<String> kept = filter(a, inv);
             for (Map.Entry<String, Field> e : inv.env.entrySet()) {
-                if (e.getValue() != null && a.policy.isSecretVariable(e.getKey())) {
+                if (e.getValue() != null && a.policy.isSecretVariable(e.getKey())
+                        && (!e.getValue().isLiteral() || kept.test(e.getKey() + "=" + e.getValue().text()))) {
                     a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints the whole environment, with " + e.getKey()
                             + ", whose name marks a secret", inv.span());
                     return true;
@@ -137,6 +139,47 @@ final class Special {
         a.add(Checks.PRINTS_ENVIRONMENT, Tier.ALLOW, program + " prints variables of the environment, none of whose names"
                 + " marks a secret", inv.span());
         return true;
+    }
+
+    /**
+     * Which lines of the output reach the user: all of them, unless the next stage of the pipeline is
+     * {@code grep [-i] [-F] TEXT} with a fixed text ({@code env | grep -i java}), which keeps the lines holding it.
+     */
+    private static java.util.function.Predicate<String> filter(Analyzer a, CommandJudge.Invocation inv) {
+        if (a.stage != inv.node || !(a.nextStage instanceof io.shellgate.judge.internal.syntax.Command.Simple next)
+                || !next.assignments().isEmpty() || !next.redirects().isEmpty()) {
+            return line -> true;
+        }
+        List<String> words = new ArrayList<>();
+        for (io.shellgate.judge.internal.syntax.Word w : next.words()) {
+            if (w.parts().size() != 1 || !(w.parts().getFirst() instanceof io.shellgate.judge.internal.syntax.Part.Literal l)) {
+                return line -> true;
+            }
+            words.add(l.text());
+        }
+        if (words.isEmpty() || !words.getFirst().equals("grep")) {
+            return line -> true;
+        }
+        boolean ignoreCase = false;
+        String pattern = null;
+        for (String w : words.subList(1, words.size())) {
+            if (w.equals("-i") || w.equals("--ignore-case")) {
+                ignoreCase = true;
+            } else if (w.equals("-F") || w.equals("--fixed-strings")) {
+                // the text is taken as it is
+            } else if (pattern == null && !w.startsWith("-") && !w.isEmpty()) {
+                pattern = w;
+            } else {
+                return line -> true;
+            }
+        }
+        if (pattern == null || pattern.chars().anyMatch(c -> "\\.[]*^$+?(){}|".indexOf(c) >= 0)) {
+            return line -> true;
+        }
+        String text = ignoreCase ? pattern.toLowerCase(java.util.Locale.ROOT) : pattern;
+        boolean fold = ignoreCase;
+        // a value over several lines is kept whole when any of its lines holds the text: only more is kept
+        return line -> (fold ? line.toLowerCase(java.util.Locale.ROOT) : line).contains(text);
     }
 
     private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
