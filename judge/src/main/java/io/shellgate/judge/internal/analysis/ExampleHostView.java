@@ -28,6 +28,11 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
+    public String scriptText(Path path) {
+        return null;
+    }
+
+    @Override
     public Path linkTarget(Path path) {
         return path;
     }

@@ -31,6 +31,15 @@ interface HostView {
     Path linkTarget(Path path);
 
     /**
+     * The text of a script a shell would read ({@code . FILE}): a regular file of at most
+     * {@link #MAX_SCRIPT} characters, "" for {@code /dev/null}, null for anything else or what cannot be read.
+     */
+    String scriptText(Path path);
+
+    /** The longest file {@link #scriptText} reads. */
+    int MAX_SCRIPT = 65_536;
+
+    /**
      * The existing paths a file name pattern matches, or null when there are more than
      * {@code limit} or the pattern cannot be expanded here.
      */

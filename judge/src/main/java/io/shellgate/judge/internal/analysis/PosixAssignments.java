@@ -41,11 +41,18 @@ final class PosixAssignments {
     /**
      * After {@code NAME=value builtin} ran as a special builtin called by its name: in a shell where
      * the assignments stay, each is made in the shell, with every check of a plain assignment.
-     * {@code eval} makes them itself ({@link #enter}).
+     * {@code eval} and {@code .} make them themselves ({@link #enter}); a {@code .} that is not judged asks anyway.
      */
     static void afterCommand(Analyzer a, Command.Simple node, Scope scope, String program, Map<String, Field> env) {
-        if (node.assignments().isEmpty() || !SPECIAL.contains(program) || program.equals("eval") || !persist(scope)
+        if (node.assignments().isEmpty() || !SPECIAL.contains(program) || program.equals("eval") || program.equals(".")
                 || !a.policy.isBuiltin(scope.dialect, program) && !program.equals(":")) {
+            return;
+        }
+        // POSIXLY_CORRECT=1 : switches bash to POSIX mode while it assigns, so that this assignment, and
+        // POSIX mode with it, stays
+        boolean switches = scope.dialect == Dialect.BASH
+                && node.assignments().stream().anyMatch(as -> as.name().equals("POSIXLY_CORRECT"));
+        if (!persist(scope) && !switches) {
             return;
         }
         for (Assignment as : node.assignments()) {

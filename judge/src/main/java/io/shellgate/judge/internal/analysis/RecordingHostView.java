@@ -67,6 +67,11 @@ final class RecordingHostView implements HostView {
     }
 
     @Override
+    public String scriptText(Path path) {
+        return ask(List.of("script", path), h -> h.scriptText(path));
+    }
+
+    @Override
     public Path linkTarget(Path path) {
         return ask(List.of("link", path), h -> h.linkTarget(path));
     }

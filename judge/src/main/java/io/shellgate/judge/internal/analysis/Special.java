@@ -43,7 +43,7 @@ final class Special {
             case "source", "." -> {
                 if (!args.isEmpty() && a.downloads(args.getFirst())) {
                     Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
-                } else {
+                } else if (!sourced(a, inv, program, args)) {
                     a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the commands in "
                             + (args.isEmpty() ? "a file" : args.getFirst().display()) + " in this shell; shellgate does not read files",
                             inv.span());
@@ -94,6 +94,35 @@ final class Special {
             return;
         }
         a.subscript(text.plain(), dialect, scope, inv.span());
+    }
+
+    /**
+     * {@code . ./FILE} (or {@code source}) of a file named by a path: the file's text, read now, is judged as
+     * code run in this shell. A name without a slash (looked up on PATH first), arguments, assignments
+     * before the command, a sensitive file, or a file that is not a small regular text file is not judged
+     * (false: it asks).
+     */
+    private static boolean sourced(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+        java.nio.file.Path cwd = inv.scope.singleCwd();
+        if (args.size() != 1 || !args.getFirst().isLiteral() || !args.getFirst().plain().contains("/") || cwd == null
+                || !inv.prefix.isEmpty()
+                || !a.policy.isBuiltin(inv.scope.dialect, program)) {
+            return false;
+        }
+        if (Sensitive.checkRead(a, args.getFirst(), inv.scope, inv.span(), program + " runs (and its errors print)")) {
+            return true;
+        }
+        java.nio.file.Path file = cwd.resolve(args.getFirst().plain()).normalize();
+        String text = a.host.scriptText(file);
+        if (text == null) {
+            return false;
+        }
+        Scope inner = inv.scope.deeper();
+        PosixAssignments.Saved saved = PosixAssignments.enter(a, inv, inner);
+        a.subscript(text, inv.scope.dialect, inner, inv.span());
+        inv.scope.adopt(inner);
+        PosixAssignments.leave(inv.scope, saved);
+        return true;
     }
 
     /**

@@ -106,6 +106,25 @@ final class SystemHostView implements HostView {
     }
 
     @Override
+    public String scriptText(Path path) {
+        if (path.toString().equals("/dev/null")) {
+            return "";
+        }
+        if (!files.isRegularFile(path)) {
+            return null;
+        }
+        try {
+            if (java.nio.file.Files.size(path) > MAX_SCRIPT) {
+                return null;
+            }
+            String text = files.readString(path);
+            return text.length() > MAX_SCRIPT ? null : text;
+        } catch (java.io.IOException | java.io.UncheckedIOException | SecurityException e) {
+            return null;
+        }
+    }
+
+    @Override
     public Path linkTarget(Path path) {
         files.incomplete();
         return TreeScan.linkTarget(path);
