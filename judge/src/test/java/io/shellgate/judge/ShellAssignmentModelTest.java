@@ -36,6 +36,9 @@ class ShellAssignmentModelTest {
         Files.createSymbolicLink(dir.resolve("notes.txt"), outside.resolve("id_ed25519"));
         // a link to a history file that does not exist yet
         Files.createSymbolicLink(dir.resolve("hist.txt"), outside.resolve(".bash_history"));
+        Files.createDirectory(dir.resolve("linked"));
+        Files.writeString(dir.resolve("linked/a.txt"), "a\n");
+        Files.createSymbolicLink(dir.resolve("linked/b.txt"), outside.resolve("id_ed25519"));
     }
 
     @AfterAll
@@ -110,6 +113,9 @@ class ShellAssignmentModelTest {
         assertThat(judge(Dialect.BASH, "cat notes.txt")).isEqualTo(Tier.ASK);
         assertThat(judge(Dialect.BASH, "tail -n 3 hist.txt")).isEqualTo(Tier.ASK);
         assertThat(judge(Dialect.BASH, "tail -n 3 README.md")).isEqualTo(Tier.ALLOW);
+        // grep -R reads the links it meets, grep -r skips them (GNU grep)
+        assertThat(judge(Dialect.BASH, "grep -R SECRET linked")).isEqualTo(Tier.ASK);
+        assertThat(judge(Dialect.BASH, "grep -r SECRET linked")).isEqualTo(Tier.ALLOW);
     }
 
     @Test
