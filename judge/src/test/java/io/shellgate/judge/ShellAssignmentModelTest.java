@@ -209,6 +209,8 @@ class ShellAssignmentModelTest {
         assertThat(z.apply("x='$(id)'; print -r -- ${(Q)x}")).isEqualTo(Tier.ALLOW);
         assertThat(z.apply("x='$(id)'; print -r -- ${(%)x}")).isEqualTo(Tier.ASK);
         assertThat(z.apply("x='$(id)'; print -r -- ${(e)x}")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("x='a[$(id)]'; print -r -- ${(#)x}")).isEqualTo(Tier.ASK);
+        assertThat(z.apply("x='a[$(id)]'; print -r -- ${(P)x}")).isEqualTo(Tier.ASK);
         assertThat(z.apply("cat ${(U):-id_rsa}")).isEqualTo(Tier.ASK);
         assertThat(z.apply("x=.env; cat ${(L)x}")).isEqualTo(Tier.ASK);
     }

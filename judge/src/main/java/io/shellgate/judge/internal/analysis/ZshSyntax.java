@@ -15,8 +15,8 @@ import com.google.re2j.Pattern;
  * <p>Parameter flags that run no code ({@code ${(Q)x}}, {@code ${(U)x}}, {@code ${(%):-%~}} of a
  * fixed prompt text) become a command substitution that expands the same variable
  * ({@code $(: $x)}): the variable is judged as expanded, and the word's value is unknown. The flags
- * that evaluate ({@code (e)}, {@code (P)}, {@code (%)} of a variable), and any form with an operator
- * or subscript, are left as they are and ask.
+ * that evaluate ({@code (e)}, {@code (P)}, {@code (#)} (arithmetic), {@code (%)} of a variable), and
+ * any form with an operator or subscript, are left as they are and ask.
  */
 final class ZshSyntax {
 
@@ -25,7 +25,7 @@ final class ZshSyntax {
             + "|[Llamc][kKmMpPgGtTwhsd]?[+-]?[0-9]+|\\[-?[0-9]+(?:,-?[0-9]+)?\\])+");
     private static final Pattern RANGE = Pattern.compile("<[0-9]*-[0-9]*>");
     /** {@code ${(FLAGS)name}} with flags that only change case, quoting, splitting or order. */
-    private static final Pattern FLAGGED = Pattern.compile("\\$\\{\\(([QULCqzkvoOinufF@t#wWSBEMNgV]+)\\)([A-Za-z_][A-Za-z0-9_]*)\\}");
+    private static final Pattern FLAGGED = Pattern.compile("\\$\\{\\(([QULCqzkvoOinufF@twWSBEMNgV]+)\\)([A-Za-z_][A-Za-z0-9_]*)\\}");
     /** {@code ${(%):-TEXT}}: a fixed prompt text with no expansion in it. */
     private static final Pattern PROMPT = Pattern.compile("\\$\\{\\(%\\):-([A-Za-z0-9%~/._ -]*)\\}");
 
