@@ -1,12 +1,18 @@
 package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Word;
 import io.shellgate.rules.Tier;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Commands that run code given to them: shells ({@code bash -c}), interpreters ({@code python -c}),
@@ -103,7 +109,7 @@ final class Special {
      * (false: it asks).
      */
     private static boolean sourced(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
-        java.nio.file.Path cwd = inv.scope.singleCwd();
+        Path cwd = inv.scope.singleCwd();
         if (args.size() != 1 || !args.getFirst().isLiteral() || !args.getFirst().plain().contains("/") || cwd == null
                 || !inv.prefix.isEmpty()
                 || !a.policy.isBuiltin(inv.scope.dialect, program)) {
@@ -112,7 +118,7 @@ final class Special {
         if (Sensitive.checkRead(a, args.getFirst(), inv.scope, inv.span(), program + " runs (and its errors print)")) {
             return true;
         }
-        java.nio.file.Path file = cwd.resolve(args.getFirst().plain()).normalize();
+        Path file = cwd.resolve(args.getFirst().plain()).normalize();
         String text = a.host.scriptText(file);
         if (text == null) {
             return false;
@@ -148,7 +154,7 @@ final class Special {
                         inv.span());
                 return true;
             }
-            java.util.function.Predicate<String> kept = filter(a, inv);
+            Predicate<String> kept = filter(a, inv);
             for (Map.Entry<String, Field> e : inv.env.entrySet()) {
                 if (e.getValue() != null && a.policy.isSecretVariable(e.getKey())
                         && (!e.getValue().isLiteral() || kept.test(e.getKey() + "=" + e.getValue().text()))) {
@@ -174,14 +180,14 @@ final class Special {
      * Which lines of the output reach the user: all of them, unless the next stage of the pipeline is
      * {@code grep [-i] [-F] TEXT} with a fixed text ({@code env | grep -i java}), which keeps the lines holding it.
      */
-    private static java.util.function.Predicate<String> filter(Analyzer a, CommandJudge.Invocation inv) {
-        if (a.stage != inv.node || !(a.nextStage instanceof io.shellgate.judge.internal.syntax.Command.Simple next)
+    private static Predicate<String> filter(Analyzer a, CommandJudge.Invocation inv) {
+        if (a.stage != inv.node || !(a.nextStage instanceof Command.Simple next)
                 || !next.assignments().isEmpty() || !next.redirects().isEmpty()) {
             return line -> true;
         }
         List<String> words = new ArrayList<>();
-        for (io.shellgate.judge.internal.syntax.Word w : next.words()) {
-            if (w.parts().size() != 1 || !(w.parts().getFirst() instanceof io.shellgate.judge.internal.syntax.Part.Literal l)) {
+        for (Word w : next.words()) {
+            if (w.parts().size() != 1 || !(w.parts().getFirst() instanceof Part.Literal l)) {
                 return line -> true;
             }
             words.add(l.text());
@@ -205,10 +211,10 @@ final class Special {
         if (pattern == null || pattern.chars().anyMatch(c -> "\\.[]*^$+?(){}|".indexOf(c) >= 0)) {
             return line -> true;
         }
-        String text = ignoreCase ? pattern.toLowerCase(java.util.Locale.ROOT) : pattern;
+        String text = ignoreCase ? pattern.toLowerCase(Locale.ROOT) : pattern;
         boolean fold = ignoreCase;
         // a value over several lines is kept whole when any of its lines holds the text: only more is kept
-        return line -> (fold ? line.toLowerCase(java.util.Locale.ROOT) : line).contains(text);
+        return line -> (fold ? line.toLowerCase(Locale.ROOT) : line).contains(text);
     }
 
     private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
