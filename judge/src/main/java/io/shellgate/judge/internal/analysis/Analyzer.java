@@ -113,6 +113,9 @@ final class Analyzer implements Expander.Callbacks {
             new WindowsBridge(this, env, cwd, scope.depth, spanOverride != null ? spanOverride : span).judge(text, dialect, false);
             return false;
         }
+        if (dialect == Dialect.ZSH) {
+            text = ZshSyntax.rewrite(text);
+        }
         Script nested = parse(text);
         Span saved = spanOverride;
         spanOverride = saved != null ? saved : span;
@@ -237,14 +240,23 @@ final class Analyzer implements Expander.Callbacks {
         };
     }
 
+    /** The pipeline stage being judged and the one that reads its output (null for the last), for {@link Special}. */
+    Command stage;
+    Command nextStage;
+
     private boolean pipeline(Command.Pipeline p, Scope scope, Stdin stdin) {
         List<Command> upstream = new ArrayList<>(stdin.upstream());
         boolean downloads = stdin.downloads();
-        for (Command stage : p.stages()) {
+        for (int i = 0; i < p.stages().size(); i++) {
+            Command stage = p.stages().get(i);
+            this.stage = stage;
+            this.nextStage = i + 1 < p.stages().size() ? p.stages().get(i + 1) : null;
             // every stage runs in a subshell of its own
             downloads |= command(stage, scope.copy(), new Stdin(List.copyOf(upstream), downloads));
             upstream.add(stage);
         }
+        this.stage = null;
+        this.nextStage = null;
         return downloads;
     }
 

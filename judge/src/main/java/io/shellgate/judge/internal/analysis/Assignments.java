@@ -48,13 +48,23 @@ final class Assignments {
         assign(a, scope, as.name(), subscript, value, as.append(), as.span(), "sets");
     }
 
-    /** {@code NAME=value cmd}: the value is in the command's environment. Returns the value. */
-    static Field prefix(Analyzer a, Assignment as, Scope scope, Span span) {
+    /**
+     * {@code NAME=value cmd}: the value is in the command's environment. Returns the value.
+     *
+     * @param passed whether the value is judged as passed to a program here; false before {@code eval},
+     *     whose text is judged with it ({@link PosixAssignments}): then only a dangerous name asks here
+     */
+    static Field prefix(Analyzer a, Assignment as, Scope scope, Span span, boolean passed) {
         Field value = value(a, as, scope);
         if (as.subscript() != null) {
             Arithmetic.subscript(a, as.name(), a.expander.single(as.subscript(), scope), scope, as.span());
         }
-        environment(a, scope, as.name(), as.span());
+        if (passed || as.subscript() != null) {
+            environment(a, scope, as.name(), as.span());
+        } else if (dangerous(a, scope, as.name())) {
+            a.add(Checks.DANGEROUS_VARIABLE, Tier.ASK, "sets " + as.name() + ", which changes what the command runs or how",
+                    as.span());
+        }
         if (scope.options.integers.contains(as.name())) {
             Arithmetic.check(a, value, scope, as.span());
         }
@@ -153,6 +163,10 @@ final class Assignments {
     static void set(Scope scope, String name, Field value, boolean append) {
         if (name.equals("IFS")) {
             scope.options.ifsChanged = true;
+        }
+        if (name.equals("POSIXLY_CORRECT") && scope.dialect == Dialect.BASH) {
+            // bash switches to POSIX mode when the variable is set to anything, the empty string too
+            scope.options.posix = true;
         }
         Field old = scope.vars.get(name);
         if (append && old != null) {

@@ -51,6 +51,8 @@ final class CommandJudge {
         final List<String> problems = new ArrayList<>();
         /** Values of options that run them as commands, judged as shell code after the entries ({@link OptionValues}). */
         final List<Field> code = new ArrayList<>();
+        /** The names assigned before the command ({@code NAME=value cmd}), in force while eval runs its text. */
+        List<String> prefix = List.of();
 
         Invocation(Command.Simple node, Scope scope, Stdin stdin, List<Field> argv, Map<String, Field> env) {
             this.node = node;
@@ -115,19 +117,29 @@ final class CommandJudge {
         // IFS= read -r line: IFS before read only says how read splits what it reads
         boolean read = program != null && (program.equals("read") || program.equals("mapfile") || program.equals("readarray"))
                 && a.policy.isBuiltin(scope.dialect, program) && !argv.getFirst().plain().contains("/");
+        // X=1 eval '...': which of them reach a program is judged where the text starts one
+        boolean eval = PosixAssignments.beforeEval(a, scope, argv);
+        List<String> prefix = new ArrayList<>();
         for (Assignment as : node.assignments()) {
             Field value = read && as.name().equals("IFS") && as.subscript() == null
-                    ? a.expander.single(as.value(), scope) : Assignments.prefix(a, as, scope, node.span());
+                    ? a.expander.single(as.value(), scope) : Assignments.prefix(a, as, scope, node.span(), !eval);
             env.put(as.name(), value);
+            if (as.subscript() == null) {
+                prefix.add(as.name());
+            }
         }
         if (scope.options.keyword) {
             keywordAssignments(node, scope, env);
         }
         Invocation inv = new Invocation(node, scope, in, argv, env);
+        inv.prefix = prefix;
         inv.dynamicName = argv.getFirst().expanded() || computedName;
         inv.nameVanished = nameFields == 0;
         inv.anyVanished = argv.size() < node.words().size();
         boolean downloads = run(inv);
+        if (program != null && !argv.getFirst().plain().contains("/")) {
+            PosixAssignments.afterCommand(a, node, scope, program, env);
+        }
         Tier tier = a.findings.tierSince(mark);
         if (!a.nestedText()) {
             a.findings.commands.add(new CommandInfo(inv.argv.stream().map(Field::display).toList(), inv.wrappers,
@@ -188,6 +200,7 @@ final class CommandJudge {
             String base = basename(name.plain());
             if (!name.plain().contains("/") && !inv.skipFunctions && inv.scope.functions.contains(base)) {
                 inv.resolved = "function";
+                PosixAssignments.programStarts(a, inv.scope, inv.span());
                 Rules.check(a, inv, base);
                 return false;
             }
@@ -222,6 +235,9 @@ final class CommandJudge {
         String text = name.plain();
         String base = basename(text);
         boolean builtin = !text.contains("/") && (a.policy.isBuiltin(inv.scope.dialect, base) || inv.builtinOnly);
+        if (!builtin || !inv.wrappers.isEmpty() || PosixAssignments.STARTS.contains(base)) {
+            PosixAssignments.programStarts(a, inv.scope, inv.span());
+        }
         HostView.Resolution resolution = builtin ? null : resolve(inv, text);
         inv.resolved = builtin ? "builtin" : switch (resolution.kind()) {
             case FILE -> resolution.path().toString();
@@ -287,6 +303,7 @@ final class CommandJudge {
     private boolean dynamic(Invocation inv) {
         Field name = inv.argv.getFirst();
         inv.resolved = "unknown";
+        PosixAssignments.programStarts(a, inv.scope, inv.span());
         if (a.downloads(name)) {
             Detectors.downloadToShell(a, inv.span(), "runs the output of a download as a command");
         }

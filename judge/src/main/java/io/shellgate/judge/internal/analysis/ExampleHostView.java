@@ -28,6 +28,16 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
+    public String scriptText(Path path) {
+        return null;
+    }
+
+    @Override
+    public Path linkTarget(Path path) {
+        return path;
+    }
+
+    @Override
     public Path realPath(Path path) {
         return null;
     }

@@ -91,6 +91,16 @@ final class Expander {
         callbacks.budget().spend(parts.size());
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
+            if (scope.dialect == Dialect.ZSH && part instanceof Part.Param p && unbracedSubscript(p, parts, i)) {
+                // zsh reads $x[3,-1] (quoted too) as a subscript of x: a slice of a scalar, an element of an
+                // array. Its value is not computed here: the expansion is judged, and what it gives is unknown.
+                param(p, scope, new Builder(), false);
+                b.expanded = true;
+                b.keep = true;
+                b.current.append(Field.HOLE);
+                i = afterSubscript(parts, i + 1, b, scope);
+                continue;
+            }
             switch (part) {
                 case Part.Literal l when l.quoted() -> {
                     b.append(l.text(), false);
@@ -150,6 +160,32 @@ final class Expander {
             }
         }
         return b.finish();
+    }
+
+    /** Whether {@code $name} is written without braces and followed at once by {@code [}: zsh's subscript. */
+    private static boolean unbracedSubscript(Part.Param p, List<Part> parts, int i) {
+        return p.subscript() == null && p.operator().isEmpty() && p.span().end() - p.span().start() == p.name().length() + 1
+                && i + 1 < parts.size() && parts.get(i + 1) instanceof Part.Literal l && l.text().startsWith("[")
+                && l.span().start() <= p.span().end();
+    }
+
+    /**
+     * Skips the subscript that starts in {@code parts[from]} (up to its {@code ]}), appending what follows it
+     * in the same literal; returns the index of the last part consumed. Without a {@code ]} the rest is unknown.
+     * The expansions inside the subscript are judged (they run).
+     */
+    private int afterSubscript(List<Part> parts, int from, Builder b, Scope scope) {
+        for (int j = from; j < parts.size(); j++) {
+            if (parts.get(j) instanceof Part.Literal l && l.text().indexOf(']') >= 0) {
+                String rest = l.text().substring(l.text().indexOf(']') + 1);
+                b.append(rest, !l.quoted());
+                return j;
+            }
+            if (!(parts.get(j) instanceof Part.Literal)) {
+                fields(List.of(parts.get(j)), scope, false, false);
+            }
+        }
+        return parts.size() - 1;
     }
 
     private void param(Part.Param p, Scope scope, Builder b, boolean split) {

@@ -18,7 +18,29 @@ final class FindCheck {
     private static final Set<String> EXEC = Set.of("-exec", "-execdir", "-ok", "-okdir");
     private static final Set<String> OPERATORS = Set.of("(", ")", "!", ",");
 
+    /** wc's options that count: it prints numbers and names, never what it reads. */
+    private static final Set<String> WC_COUNTS = Set.of("-c", "-l", "-w", "-m", "-L", "-cl", "-lc", "-lw", "-wl", "-lwc",
+            "--bytes", "--lines", "--words", "--chars", "--max-line-length");
+
     private FindCheck() {}
+
+    /**
+     * Whether an {@code -exec} command shows only what a file is, never what it holds: {@code ls} and
+     * {@code stat} (metadata), {@code wc} with counting options (numbers). Its files need not be
+     * checked for secrets inside.
+     */
+    private static boolean metadataOnly(List<Field> command) {
+        if (command.isEmpty() || !command.stream().allMatch(Field::isLiteral)) {
+            return false;
+        }
+        String program = command.getFirst().plain();
+        List<Field> args = command.subList(1, command.size());
+        return switch (program) {
+            case "ls", "stat" -> true;
+            case "wc" -> args.stream().allMatch(f -> f.plain().equals("{}") || WC_COUNTS.contains(f.plain()));
+            default -> false;
+        };
+    }
 
     static List<String> check(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, List<Field> args) {
         Map<String, OptionSpec> specs = new HashMap<>();
@@ -102,9 +124,10 @@ final class FindCheck {
         java.util.function.Predicate<String> filter = name -> !onlyNames
                 || names.stream().allMatch(n -> n.contains(name))
                         && inames.stream().allMatch(n -> n.contains(name.toLowerCase(java.util.Locale.ROOT)));
+        boolean contents = execs.stream().anyMatch(c -> !metadataOnly(c));
         for (Field root : roots) {
-            if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && !execs.isEmpty()) {
-                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter);
+            if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && contents) {
+                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter, false, true);
             }
         }
         for (List<Field> command : execs) {

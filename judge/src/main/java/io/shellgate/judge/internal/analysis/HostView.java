@@ -25,6 +25,21 @@ interface HostView {
     Path realPath(Path path);
 
     /**
+     * Where the chain of symbolic links at {@code path} ends, whether or not that exists (a link to a
+     * history file not written yet): {@code path} itself when it is not a link, null when it cannot be read.
+     */
+    Path linkTarget(Path path);
+
+    /**
+     * The text of a script a shell would read ({@code . FILE}): a regular file of at most
+     * {@link #MAX_SCRIPT} characters, "" for {@code /dev/null}, null for anything else or what cannot be read.
+     */
+    String scriptText(Path path);
+
+    /** The longest file {@link #scriptText} reads. */
+    int MAX_SCRIPT = 65_536;
+
+    /**
      * The existing paths a file name pattern matches, or null when there are more than
      * {@code limit} or the pattern cannot be expanded here.
      */

@@ -143,6 +143,10 @@ public final class JudgeEngine implements Judge {
                 return;
             }
         }
+        if (request.dialect() == io.shellgate.judge.Dialect.ZSH && request.argv() == null) {
+            // zsh's glob qualifiers and numeric ranges, rewritten to patterns bash's grammar reads (same length)
+            text = ZshSyntax.rewrite(text);
+        }
         Script script = request.argv() != null ? ArgvScript.script(request.argv()) : analyzer.parse(text);
         Scope scope = Scope.initial(request.dialect(), request.env(), request.cwd(), request.positional(), request.freshShell());
         analyzer.script(text, script, scope);

@@ -66,10 +66,17 @@ final class ProgramChecks {
                     }
                 }
             }
-            case "maven-config" -> project(a, inv, program, List.of(".mvn/jvm.config", ".mvn/maven.config",
-                    ".mvn/extensions.xml"), "Maven's start reads it for JVM options and extensions (a -javaagent runs code)");
+            case "maven-config" -> {
+                project(a, inv, program, List.of(".mvn/jvm.config", ".mvn/maven.config", ".mvn/extensions.xml"),
+                        "Maven's start reads it for JVM options and extensions (a -javaagent runs code)");
+                sourced(a, inv, program, List.of("~/.mavenrc", "/etc/mavenrc", "/etc/mavenrc.conf"),
+                        "the mvn script runs it as shell code before anything else");
+            }
             case "toolchain-config" -> project(a, inv, program, List.of("rust-toolchain", "rust-toolchain.toml"),
                     "rustup picks the toolchain it names, which may be a path to a program of the project's");
+            case "version-manager" -> project(a, inv, program, List.of(".python-version", ".tool-versions", ".mise.toml",
+                    "mise.toml", ".mise/config.toml"), "a version manager's shim (pyenv, asdf, mise) runs the interpreter it names,"
+                    + " which may be a path to a program of the project's");
             case "npm-view" -> {
                 for (int i = 0; i < Math.min(1, parsed.operands().size()); i++) {
                     Field spec = parsed.operands().get(i);
@@ -93,6 +100,30 @@ final class ProgramChecks {
         if (found != null) {
             ask(a, inv, Checks.PROJECT_CONFIG, program + " reads the project's " + found + ": " + why
                     + "; review it before running " + program + " here");
+        }
+    }
+
+    /**
+     * Files outside the project a program runs as code at every start ({@code ~/.mavenrc}): their
+     * being there asks, since an agent may have written them and their code is not judged.
+     */
+    private static void sourced(Analyzer a, CommandJudge.Invocation inv, String program, List<String> files, String why) {
+        Field home = inv.env.containsKey("HOME") ? inv.env.get("HOME") : inv.scope.vars.get("HOME");
+        for (String f : files) {
+            Path path;
+            if (f.startsWith("~/")) {
+                if (home == null || !home.isLiteral() || !home.plain().startsWith("/")) {
+                    ask(a, inv, Checks.PROJECT_CONFIG, program + " runs " + f + " when it is there, and HOME is not known here");
+                    return;
+                }
+                path = Path.of(home.plain(), f.substring(2));
+            } else {
+                path = Path.of(f);
+            }
+            if (a.host.realPath(path) != null || a.host.isDirectory(path)) {
+                ask(a, inv, Checks.PROJECT_CONFIG, program + " runs " + path + ": " + why + "; review it before running " + program);
+                return;
+            }
         }
     }
 

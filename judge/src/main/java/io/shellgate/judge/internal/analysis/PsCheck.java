@@ -6,8 +6,10 @@ import java.util.Set;
 /**
  * ps (procps) takes UNIX options ({@code -ef}), BSD options without a dash ({@code aux}) and GNU
  * long options. The BSD letter {@code e} prints every process's environment after its command
- * line, which holds other programs' tokens. ps also rereads a lone dashed word that fails as UNIX
- * options as BSD ones ({@code ps -auxe} when there is no user {@code xe}).
+ * line, which holds other programs' tokens; so do the UNIX letter {@code E} of BSD and macOS ps
+ * ({@code ps -E}) and the format keywords naming the environment ({@code -o environ}). ps also
+ * rereads a lone dashed word that fails as UNIX options as BSD ones ({@code ps -auxe} when there
+ * is no user {@code xe}).
  */
 final class PsCheck {
 
@@ -35,6 +37,14 @@ final class PsCheck {
             }
             String t = f.plain();
             if (t.startsWith("--")) {
+                String name = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+                if (name.equals("--format")) {
+                    String format = t.contains("=") ? t.substring(t.indexOf('=') + 1) : i + 1 < args.size() ? args.get(i + 1).plain() : "";
+                    String p = format(format, i + 1 < args.size() && !t.contains("=") ? args.get(i + 1) : f);
+                    if (p != null) {
+                        return p;
+                    }
+                }
                 if (LONG_VALUES.contains(t)) {
                     i++;
                 }
@@ -44,15 +54,43 @@ final class PsCheck {
             String letters = unix ? t.substring(1) : t;
             for (int j = 0; j < letters.length(); j++) {
                 char c = letters.charAt(j);
-                if (!unix && c == 'e') {
+                if (!unix && c == 'e' || unix && c == 'E') {
                     return "ps " + t + " prints the environment of every process it lists";
                 }
                 if ((unix ? UNIX_VALUES : BSD_VALUES).indexOf(c) >= 0) {
+                    Field value = f;
+                    String text = letters.substring(j + 1);
                     if (j == letters.length() - 1) {
                         i++;
+                        value = i < args.size() ? args.get(i) : Field.literal("");
+                        text = value.plain();
+                    }
+                    if (c == 'o' || c == 'O') {
+                        if (!value.isLiteral()) {
+                            return "the format " + value.display() + " is computed at run time";
+                        }
+                        String p = format(text, value);
+                        if (p != null) {
+                            return p;
+                        }
                     }
                     break;
                 }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why an output format prints environments: a keyword naming them ({@code environ}, {@code env},
+     * {@code environment}; a keyword is what precedes {@code =header} or {@code :width}).
+     */
+    private static String format(String format, Field shown) {
+        for (String item : format.replace(' ', ',').replace('\t', ',').replace('\n', ',').split(",")) {
+            String keyword = item.contains("=") ? item.substring(0, item.indexOf('=')) : item;
+            keyword = keyword.contains(":") ? keyword.substring(0, keyword.indexOf(':')) : keyword;
+            if (keyword.toLowerCase(java.util.Locale.ROOT).startsWith("env")) {
+                return "the format " + shown.display() + " prints the environment of every process it lists (" + keyword + ")";
             }
         }
         return null;

@@ -185,17 +185,26 @@ final class ReadOnly {
         return problems;
     }
 
+    /** Programs that show a file's metadata, not its contents. */
+    private static final Set<String> METADATA = Set.of("ls", "dir", "vdir", "stat");
+
     private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
         boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
+        // ls and stat show what a file is (name, size, times), never what it holds: only a directory's names count
+        String program = CommandJudge.basename(inv.argv.getFirst().plain());
+        boolean metadata = METADATA.contains(program);
+        // grep -R, rg -L: the links met inside the tree are read where they lead
+        boolean follow = parsed.hasAny(List.of("-R", "--dereference-recursive", "--follow"))
+                || (program.equals("rg") || program.equals("ag")) && parsed.hasAny(List.of("-L"));
         for (Field f : files) {
-            if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads") && recursive) {
-                Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden);
+            if (!Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads", metadata) && recursive) {
+                Sensitive.checkRecursive(a, f, inv.scope, inv.span(), name -> true, skipHidden, follow);
             }
         }
         if (recursive && files.isEmpty()) {
-            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span(), name -> true, skipHidden);
+            Sensitive.checkRecursive(a, Field.literal("."), inv.scope, inv.span(), name -> true, skipHidden, follow);
         }
     }
 

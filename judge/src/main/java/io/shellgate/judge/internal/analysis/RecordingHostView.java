@@ -67,6 +67,16 @@ final class RecordingHostView implements HostView {
     }
 
     @Override
+    public String scriptText(Path path) {
+        return ask(List.of("script", path), h -> h.scriptText(path));
+    }
+
+    @Override
+    public Path linkTarget(Path path) {
+        return ask(List.of("link", path), h -> h.linkTarget(path));
+    }
+
+    @Override
     public List<Path> glob(Path cwd, Field pattern, int limit) {
         // a copy: the list kept must not change with what the analysis does to the one it gets
         return ask(h -> {

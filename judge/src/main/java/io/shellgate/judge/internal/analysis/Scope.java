@@ -29,6 +29,11 @@ final class Scope {
     final boolean knowsAllVariables;
     /** Shell options and variable attributes that change what later assignments and words mean. */
     final Options options;
+    /**
+     * Variables an assignment before {@code eval} puts in the environment while its text runs, not on the
+     * safe list: a program the text starts asks ({@link PosixAssignments}).
+     */
+    List<String> deferredEnv = List.of();
 
     /**
      * What {@code set}, {@code declare} and their kind have changed about how this shell reads
@@ -39,6 +44,11 @@ final class Scope {
         boolean allexport;
         /** {@code set -k}: assignment words anywhere on a command line go to its environment. */
         boolean keyword;
+        /**
+         * POSIX mode (bash after {@code set -o posix} or any assignment to {@code POSIXLY_CORRECT}, zsh
+         * emulating sh): an assignment before a special builtin stays in the shell. Never switched back off.
+         */
+        boolean posix;
         /** Whether IFS was changed, so that word splitting is unknown. */
         boolean ifsChanged;
         /** Variables with the integer attribute: what is assigned to them is evaluated as arithmetic. */
@@ -52,6 +62,7 @@ final class Scope {
             Options o = new Options();
             o.allexport = allexport;
             o.keyword = keyword;
+            o.posix = posix;
             o.ifsChanged = ifsChanged;
             o.integers.addAll(integers);
             o.associative.addAll(associative);
@@ -83,13 +94,18 @@ final class Scope {
         env.forEach((k, v) -> vars.put(k, Field.literal(v)));
         vars.put("PWD", Field.literal(cwd.toString()));
         List<Field> pos = positional == null ? null : positional.stream().map(Field::literal).toList();
-        return new Scope(dialect, 0, vars, new HashSet<>(env.keySet()), List.of(cwd), new HashSet<>(), pos, fresh);
+        Scope s = new Scope(dialect, 0, vars, new HashSet<>(env.keySet()), List.of(cwd), new HashSet<>(), pos, fresh);
+        // bash started with POSIXLY_CORRECT in its environment, whatever its value, is in POSIX mode
+        s.options.posix = dialect == Dialect.BASH && env.containsKey("POSIXLY_CORRECT");
+        return s;
     }
 
     /** A copy for a subshell, a pipeline stage or a substitution: changes do not flow back. */
     Scope copy() {
-        return new Scope(dialect, depth, new HashMap<>(vars), new HashSet<>(exported), cwds, new HashSet<>(functions),
+        Scope s = new Scope(dialect, depth, new HashMap<>(vars), new HashSet<>(exported), cwds, new HashSet<>(functions),
                 positional, knowsAllVariables, options.copy());
+        s.deferredEnv = deferredEnv;
+        return s;
     }
 
     /** The same shell one level deeper ({@code eval}, {@code trap}): state is shared, depth counts. */
@@ -99,7 +115,9 @@ final class Scope {
 
     /** The same shell one level deeper, reading code as {@code other} does (zsh's {@code emulate sh -c}). */
     Scope deeper(Dialect other) {
-        return new Scope(other, depth + 1, vars, exported, cwds, functions, positional, knowsAllVariables, options);
+        Scope s = new Scope(other, depth + 1, vars, exported, cwds, functions, positional, knowsAllVariables, options);
+        s.deferredEnv = deferredEnv;
+        return s;
     }
 
     /**

@@ -23,6 +23,14 @@ final class Sensitive {
      * @param verb what the command does with it, for the message ({@code reads})
      */
     static boolean checkRead(Analyzer a, Field operand, Scope scope, Span span, String verb) {
+        return checkRead(a, operand, scope, span, verb, false);
+    }
+
+    /**
+     * The same for a program that shows only what a file is when {@code metadata} ({@code ls}, {@code stat}):
+     * a file that exists and is not a directory is then not read; a directory's names still count.
+     */
+    static boolean checkRead(Analyzer a, Field operand, Scope scope, Span span, String verb, boolean metadata) {
         if (operand.hasHoles()) {
             a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
                     + " is computed at run time, so shellgate cannot check it against sensitive paths", span);
@@ -33,6 +41,9 @@ final class Sensitive {
                 a.add(Checks.DYNAMIC_ARGUMENT, Tier.ASK, "the path " + operand.display()
                         + " cannot be checked (its pattern matches too many files, or the working directory is unknown)", span);
                 return true;
+            }
+            if (metadata && a.host.realPath(Path.of(path)) != null && !a.host.isDirectory(Path.of(path))) {
+                continue;
             }
             String hit = sensitive(a, path, scope);
             if (hit == null && !operand.hasGlob()) {
@@ -67,6 +78,15 @@ final class Sensitive {
      */
     static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
             java.util.function.Predicate<String> names, boolean skipHidden) {
+        return checkRecursive(a, operand, scope, span, names, skipHidden, false);
+    }
+
+    /**
+     * The same for a reader that opens the links it meets when {@code follow} ({@code find -exec cat {} +}
+     * hands each link to cat): a link is then judged by where it leads.
+     */
+    static boolean checkRecursive(Analyzer a, Field operand, Scope scope, Span span,
+            java.util.function.Predicate<String> names, boolean skipHidden, boolean follow) {
         if (operand.hasHoles()) {
             return checkRead(a, operand, scope, span, "reads");
         }
@@ -79,7 +99,7 @@ final class Sensitive {
                 return true;
             }
             String root = path == null ? null : path.equals("/") ? "/" : path + "/";
-            String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home,
+            String inside = path == null ? null : a.host.findInside(Path.of(path), "sensitive:" + home + (follow ? TreeScan.FOLLOW : ""),
                     p -> set.contains(p, home), p -> names.test(p.substring(p.lastIndexOf('/') + 1))
                             && !(skipHidden && p.startsWith(root) && PathSet.hidden(p.substring(root.length()))));
             if (inside != null) {
@@ -112,6 +132,10 @@ final class Sensitive {
             return path;
         }
         Path real = a.host.realPath(Path.of(path));
+        if (real == null) {
+            // a link to a file that does not exist yet (or cannot be read) is judged by where it leads
+            real = a.host.linkTarget(Path.of(path));
+        }
         if (real != null && !real.toString().equals(path) && set.contains(real.toString(), home)) {
             return path + " (a link to " + real + ")";
         }

@@ -29,6 +29,11 @@ final class ShellOptions {
         KEYWORD,
         /** {@code set +k}. */
         NO_KEYWORD,
+        /**
+         * bash's POSIX mode ({@code set -o posix}, like setting {@code POSIXLY_CORRECT}): followed, since an
+         * assignment before a special builtin then stays in the shell ({@link PosixAssignments}).
+         */
+        POSIX,
         /** Changes how later words are expanded, globbed or looked up, or is not known. */
         UNSAFE
     }
@@ -37,8 +42,8 @@ final class ShellOptions {
     private static final Set<String> BASH_SAFE = Set.of("errexit", "errtrace", "functrace", "hashall", "histexpand",
             "history", "ignoreeof", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd",
             "pipefail", "privileged", "verbose", "vi", "emacs", "xtrace");
-    /** Unsafe on: {@code cd} follows links physically, POSIX mode keeps prefix assignments of special builtins. */
-    private static final Set<String> BASH_UNSAFE_ON = Set.of("physical", "posix");
+    /** Unsafe on: {@code cd} follows links physically. */
+    private static final Set<String> BASH_UNSAFE_ON = Set.of("physical");
     /** Default on, unsafe off: braces stop expanding, {@code #} stops starting a comment. */
     private static final Set<String> BASH_UNSAFE_OFF = Set.of("braceexpand", "interactive-comments");
 
@@ -123,6 +128,8 @@ final class ShellOptions {
         return switch (name) {
             case "allexport" -> on ? Effect.ALLEXPORT : Effect.NO_ALLEXPORT;
             case "keyword" -> on ? Effect.KEYWORD : Effect.NO_KEYWORD;
+            // off: the judge keeps assuming POSIX mode, which only asks more
+            case "posix" -> on ? Effect.POSIX : Effect.SAFE;
             default -> of(name, on, BASH_SAFE, BASH_UNSAFE_ON, BASH_UNSAFE_OFF);
         };
     }
@@ -180,6 +187,7 @@ final class ShellOptions {
             case NO_ALLEXPORT -> scope.options.allexport = false;
             case KEYWORD -> scope.options.keyword = true;
             case NO_KEYWORD -> scope.options.keyword = false;
+            case POSIX -> scope.options.posix = true;
             case UNSAFE -> a.add(Checks.SHELL_STATE, Tier.ASK, what + " changes how the shell expands, globs or looks up"
                     + " later commands in a way shellgate does not follow", span);
         }

@@ -1,12 +1,18 @@
 package io.shellgate.judge.internal.analysis;
 
 import io.shellgate.judge.Dialect;
+import io.shellgate.judge.internal.syntax.Command;
+import io.shellgate.judge.internal.syntax.Part;
+import io.shellgate.judge.internal.syntax.Word;
 import io.shellgate.rules.Tier;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Commands that run code given to them: shells ({@code bash -c}), interpreters ({@code python -c}),
@@ -34,14 +40,16 @@ final class Special {
         switch (program) {
             case "eval" -> {
                 Scope inner = inv.scope.deeper();
+                PosixAssignments.Saved saved = PosixAssignments.enter(a, inv, inner);
                 code(a, inv, join(args), inv.scope.dialect, inner, "eval");
                 inv.scope.adopt(inner);
+                PosixAssignments.leave(inv.scope, saved);
                 return true;
             }
             case "source", "." -> {
                 if (!args.isEmpty() && a.downloads(args.getFirst())) {
                     Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
-                } else {
+                } else if (!sourced(a, inv, program, args)) {
                     a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the commands in "
                             + (args.isEmpty() ? "a file" : args.getFirst().display()) + " in this shell; shellgate does not read files",
                             inv.span());
@@ -55,6 +63,9 @@ final class Special {
             case "watch" -> {
                 watch(a, inv, args);
                 return true;
+            }
+            case "printenv", "env" -> {
+                return printsEnvironment(a, inv, program, args);
             }
             case "parallel" -> {
                 a.add(Checks.DYNAMIC_CODE, Tier.ASK, "parallel builds and runs commands from its input", inv.span());
@@ -89,6 +100,121 @@ final class Special {
             return;
         }
         a.subscript(text.plain(), dialect, scope, inv.span());
+    }
+
+    /**
+     * {@code . ./FILE} (or {@code source}) of a file named by a path: the file's text, read now, is judged as
+     * code run in this shell. A name without a slash (looked up on PATH first), arguments, assignments
+     * before the command, a sensitive file, or a file that is not a small regular text file is not judged
+     * (false: it asks).
+     */
+    private static boolean sourced(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+        Path cwd = inv.scope.singleCwd();
+        if (args.size() != 1 || !args.getFirst().isLiteral() || !args.getFirst().plain().contains("/") || cwd == null
+                || !inv.prefix.isEmpty()
+                || !a.policy.isBuiltin(inv.scope.dialect, program)) {
+            return false;
+        }
+        if (Sensitive.checkRead(a, args.getFirst(), inv.scope, inv.span(), program + " runs (and its errors print)")) {
+            return true;
+        }
+        Path file = cwd.resolve(args.getFirst().plain()).normalize();
+        String text = a.host.scriptText(file);
+        if (text == null) {
+            return false;
+        }
+        Scope inner = inv.scope.deeper();
+        PosixAssignments.Saved saved = PosixAssignments.enter(a, inv, inner);
+        a.subscript(text, inv.scope.dialect, inner, inv.span());
+        inv.scope.adopt(inner);
+        PosixAssignments.leave(inv.scope, saved);
+        return true;
+    }
+
+    /**
+     * {@code printenv [NAME...]} and {@code env} without a command print variables of the environment, which
+     * is known: allowed when no variable printed has a name that marks a secret. A name not known here, or an
+     * environment not known, asks. Returns false for forms that are not only printing.
+     */
+    private static boolean printsEnvironment(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+        List<Field> names = new ArrayList<>();
+        for (Field f : args) {
+            String t = f.isLiteral() ? f.plain() : null;
+            if (t != null && (t.equals("-0") || t.equals("--null"))) {
+                continue;
+            }
+            if (program.equals("env") || t == null || t.startsWith("-") || !Assignments.isName(t)) {
+                return false;
+            }
+            names.add(f);
+        }
+        if (names.isEmpty()) {
+            if (!inv.scope.knowsAllVariables) {
+                a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints the whole environment, which is not known here",
+                        inv.span());
+                return true;
+            }
+            Predicate<String> kept = filter(a, inv);
+            for (Map.Entry<String, Field> e : inv.env.entrySet()) {
+                if (e.getValue() != null && a.policy.isSecretVariable(e.getKey())
+                        && (!e.getValue().isLiteral() || kept.test(e.getKey() + "=" + e.getValue().text()))) {
+                    a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints the whole environment, with " + e.getKey()
+                            + ", whose name marks a secret", inv.span());
+                    return true;
+                }
+            }
+        }
+        for (Field n : names) {
+            if (a.policy.isSecretVariable(n.plain())) {
+                a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, program + " prints " + n.plain() + ", whose name marks a secret",
+                        inv.span());
+                return true;
+            }
+        }
+        a.add(Checks.PRINTS_ENVIRONMENT, Tier.ALLOW, program + " prints variables of the environment, none of whose names"
+                + " marks a secret", inv.span());
+        return true;
+    }
+
+    /**
+     * Which lines of the output reach the user: all of them, unless the next stage of the pipeline is
+     * {@code grep [-i] [-F] TEXT} with a fixed text ({@code env | grep -i java}), which keeps the lines holding it.
+     */
+    private static Predicate<String> filter(Analyzer a, CommandJudge.Invocation inv) {
+        if (a.stage != inv.node || !(a.nextStage instanceof Command.Simple next)
+                || !next.assignments().isEmpty() || !next.redirects().isEmpty()) {
+            return line -> true;
+        }
+        List<String> words = new ArrayList<>();
+        for (Word w : next.words()) {
+            if (w.parts().size() != 1 || !(w.parts().getFirst() instanceof Part.Literal l)) {
+                return line -> true;
+            }
+            words.add(l.text());
+        }
+        if (words.isEmpty() || !words.getFirst().equals("grep")) {
+            return line -> true;
+        }
+        boolean ignoreCase = false;
+        String pattern = null;
+        for (String w : words.subList(1, words.size())) {
+            if (w.equals("-i") || w.equals("--ignore-case")) {
+                ignoreCase = true;
+            } else if (w.equals("-F") || w.equals("--fixed-strings")) {
+                // the text is taken as it is
+            } else if (pattern == null && !w.startsWith("-") && !w.isEmpty()) {
+                pattern = w;
+            } else {
+                return line -> true;
+            }
+        }
+        if (pattern == null || pattern.chars().anyMatch(c -> "\\.[]*^$+?(){}|".indexOf(c) >= 0)) {
+            return line -> true;
+        }
+        String text = ignoreCase ? pattern.toLowerCase(Locale.ROOT) : pattern;
+        boolean fold = ignoreCase;
+        // a value over several lines is kept whole when any of its lines holds the text: only more is kept
+        return line -> (fold ? line.toLowerCase(Locale.ROOT) : line).contains(text);
     }
 
     private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {

@@ -63,6 +63,11 @@ final class SystemHostView implements HostView {
                         name + " is not installed, and PATH includes " + dir + ", where it could appear: " + problem);
             }
         }
+        if (before != null) {
+            // not found, and PATH has a directory where a program of that name could be put (or made) in time
+            return new Resolution(Resolution.Kind.NOT_FOUND, null, false, name + " is not found on PATH, which searches "
+                    + before + ", where a program of that name could be put before the line runs");
+        }
         return Resolution.notFound();
     }
 
@@ -98,6 +103,31 @@ final class SystemHostView implements HostView {
     @Override
     public Path realPath(Path path) {
         return files.realPath(path);
+    }
+
+    @Override
+    public String scriptText(Path path) {
+        if (path.toString().equals("/dev/null")) {
+            return "";
+        }
+        if (!files.isRegularFile(path)) {
+            return null;
+        }
+        try {
+            if (java.nio.file.Files.size(path) > MAX_SCRIPT) {
+                return null;
+            }
+            String text = files.readString(path);
+            return text.length() > MAX_SCRIPT ? null : text;
+        } catch (java.io.IOException | java.io.UncheckedIOException | SecurityException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public Path linkTarget(Path path) {
+        files.incomplete();
+        return TreeScan.linkTarget(path);
     }
 
     @Override

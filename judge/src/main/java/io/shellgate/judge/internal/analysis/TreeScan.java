@@ -41,7 +41,7 @@ final class TreeScan {
         Cached c = CACHE.get(k);
         if (c == null || now - c.at > TTL_NANOS) {
             java.util.List<String> matches = new java.util.ArrayList<>();
-            collect(root, candidate, matches);
+            collect(root, candidate, key.endsWith(FOLLOW), matches);
             c = new Cached(java.util.List.copyOf(matches), now);
             if (CACHE.size() > 256) {
                 CACHE.clear();
@@ -56,7 +56,29 @@ final class TreeScan {
         return null;
     }
 
-    private static void collect(Path root, Predicate<String> test, java.util.List<String> out) {
+    /** Where the chain of links at {@code path} ends, existing or not; null when a link cannot be read. */
+    static Path linkTarget(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        for (int hops = 0; hops < 40 && Files.isSymbolicLink(p); hops++) {
+            try {
+                Path parent = p.getParent();
+                try {
+                    parent = parent.toRealPath();
+                } catch (IOException e) {
+                    // a missing directory: resolve lexically
+                }
+                p = parent.resolve(Files.readSymbolicLink(p)).normalize();
+            } catch (IOException | SecurityException | UnsupportedOperationException e) {
+                return null;
+            }
+        }
+        return Files.isSymbolicLink(p) ? null : p;
+    }
+
+    /** Ends the key of a scan for a reader that opens the links it meets ({@code find -exec cat {} +}). */
+    static final String FOLLOW = ":follow-links";
+
+    private static void collect(Path root, Predicate<String> test, boolean follow, java.util.List<String> out) {
         if (!Files.isDirectory(root)) {
             return;
         }
@@ -74,7 +96,9 @@ final class TreeScan {
                         return;
                     }
                     String abs = e.toAbsolutePath().normalize().toString();
-                    if (test.test(abs)) {
+                    // a link is judged by where it leads: a reader that opens it (cat, find -L, grep -R) reads that
+                    Path target = follow && Files.isSymbolicLink(e) ? linkTarget(e) : null;
+                    if (test.test(abs) || target != null && test.test(target.toString())) {
                         out.add(abs);
                         if (out.size() >= MAX_MATCHES) {
                             return;
@@ -83,6 +107,10 @@ final class TreeScan {
                     if (depth < MAX_DEPTH && Files.isDirectory(e, LinkOption.NOFOLLOW_LINKS)
                             && !SKIP.contains(e.getFileName().toString())) {
                         queue.add(e);
+                        depths.add(depth + 1);
+                    } else if (depth < MAX_DEPTH && target != null && Files.isDirectory(target)) {
+                        // a linked directory: the files inside are reported under their own paths
+                        queue.add(target);
                         depths.add(depth + 1);
                     }
                 }
