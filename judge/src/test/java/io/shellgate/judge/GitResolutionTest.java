@@ -198,5 +198,11 @@ class GitResolutionTest {
         sh(proj, "mkdir -p sub/.git");
         Files.writeString(tmp.resolve("proj/sub/.git/HEAD"), "ref: refs/heads/main\n");
         allows("cd sub && git status");
+        // the empty folder becomes a repository of its own, whose config git then reads
+        Files.writeString(tmp.resolve("proj/sub/.git/config"), "[core]\n\tfsmonitor = ./x\n");
+        allows("cd sub && git status");
+        Files.createDirectories(tmp.resolve("proj/sub/.git/objects"));
+        Files.createDirectories(tmp.resolve("proj/sub/.git/refs"));
+        asks("cd sub && git status", "git-repo-config");
     }
 }

@@ -112,7 +112,7 @@ final class GitCheck {
         }
         java.util.Map<String, String> env = new java.util.TreeMap<>();
         for (var e : inv.env.entrySet()) {
-            if (!GitProbe.relevant(java.util.Map.of(e.getKey(), "")).isEmpty()) {
+            if (GitProbe.passes(e.getKey())) {
                 if (!e.getValue().isLiteral()) {
                     a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + e.getKey() + " is computed at run time, and it chooses"
                             + " the repository or the config git reads", inv.span());

@@ -35,11 +35,13 @@ final class GitProbe {
     /** What a submodule's git does not inherit from its superproject's (git's local repository variables). */
     private static final List<String> REPOSITORY_LOCAL = List.of("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR",
             "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES");
-    private static final long TIMEOUT_MILLIS = 3000;
+    /** For all the git starts of one question, submodules included. */
+    private static final long TIMEOUT_MILLIS = 5000;
     private static final int MAX_SUBMODULES = 32;
     private static final int MAX_DEPTH = 3;
     private static final int MAX_CACHED = 512;
 
+    /** An answer with what it rests on; one with no stamps is not kept (git was too slow, or failed midway). */
     private record Answer(GitRepository repo, List<FileStamp> stamps) {}
 
     private record Key(Path cwd, Map<String, String> env) {}
@@ -67,26 +69,45 @@ final class GitProbe {
     static Map<String, String> relevant(Map<String, String> env) {
         Map<String, String> out = new TreeMap<>();
         env.forEach((k, v) -> {
-            if (PASSED.contains(k) || k.startsWith("GIT_CONFIG_KEY_") || k.startsWith("GIT_CONFIG_VALUE_")) {
+            if (passes(k)) {
                 out.put(k, v);
             }
         });
         return out;
     }
 
-    /** What git says about {@code cwd} with the variables {@code env} (already {@link #relevant}). */
-    GitRepository repository(Path cwd, Map<String, String> env) {
-        return answer(cwd, env, 0, new int[] {0}).repo;
+    /** Whether the probe passes the variable {@code name} on to git. */
+    static boolean passes(String name) {
+        return PASSED.contains(name) || name.startsWith("GIT_CONFIG_KEY_") || name.startsWith("GIT_CONFIG_VALUE_");
     }
 
-    private Answer answer(Path cwd, Map<String, String> env, int depth, int[] count) {
+    /** What git says about {@code cwd} with the variables {@code env} (already {@link #relevant}). */
+    GitRepository repository(Path cwd, Map<String, String> env) {
+        return answer(cwd, env, 0, new Budget(System.nanoTime() + TIMEOUT_MILLIS * 1_000_000L)).repo;
+    }
+
+    /** The submodules asked about so far and the clock all of one question's git starts share. */
+    private static final class Budget {
+        final long deadline;
+        int submodules;
+
+        Budget(long deadline) {
+            this.deadline = deadline;
+        }
+
+        long millisLeft() {
+            return (deadline - System.nanoTime()) / 1_000_000L;
+        }
+    }
+
+    private Answer answer(Path cwd, Map<String, String> env, int depth, Budget count) {
         Key key = new Key(cwd, env);
         Answer known = cache.get(key);
         if (known != null && FileStamp.unchanged(known.stamps)) {
             return known;
         }
         Answer fresh = probe(cwd, env, depth, count);
-        if (fresh.repo.problem() == null) {
+        if (!fresh.stamps.isEmpty()) {
             if (cache.size() >= MAX_CACHED) {
                 cache.clear();
             }
@@ -95,28 +116,36 @@ final class GitProbe {
         return fresh;
     }
 
-    private Answer probe(Path cwd, Map<String, String> env, int depth, int[] count) {
+    private Answer probe(Path cwd, Map<String, String> env, int depth, Budget count) {
         List<FileStamp> stamps = new ArrayList<>();
         // taken before git runs: a change while it runs is seen by the next question
+        // what git looks for at each level on its way up: a .git (folder or file) that holds a repository,
+        // or the level itself being one (bare); each level's two stamps, the rest only where they exist
         List<FileStamp> upward = new ArrayList<>();
         for (Path d = cwd; d != null; d = d.getParent()) {
-            upward.add(FileStamp.of(d));
-            upward.add(FileStamp.of(d.resolve(".git")));
-            upward.add(FileStamp.of(d.resolve(".git/HEAD")));
-            upward.add(FileStamp.of(d.resolve("HEAD")));
+            Path dotGit = d.resolve(".git");
+            upward.add(FileStamp.guarded(dotGit, List.of(dotGit.resolve("HEAD"), dotGit.resolve("objects"),
+                    dotGit.resolve("refs"), dotGit.resolve("commondir"), dotGit.resolve("config"))));
+            upward.add(FileStamp.guarded(d.resolve("HEAD"), List.of(d.resolve("objects"), d.resolve("refs"),
+                    d.resolve("commondir"), d.resolve("config"))));
         }
         for (Path p : configCandidates(env)) {
             stamps.add(FileStamp.of(p));
         }
         if (git == null) {
             return new Answer(GitRepository.failed("git is not installed where shellgate can ask it about the repository"),
-                    stamps);
+                    List.of());
         }
-        Run where = run(List.of("rev-parse", "--absolute-git-dir", "--show-toplevel"), cwd, env);
+        Run where = run(List.of("rev-parse", "--absolute-git-dir", "--show-toplevel"), cwd, env, count);
         Path gitDir = null;
         Path top = null;
+        // a failure to find the repository is kept like an answer, until the directory or a level above changes
+        // (a line in a directory that does not exist asks without starting git each time); a slow git is not kept
+        List<FileStamp> failed = new ArrayList<>(upward);
+        failed.addAll(stamps);
+        failed.add(FileStamp.of(cwd));
         if (where.failure != null) {
-            return new Answer(GitRepository.failed(where.failure), List.of());
+            return new Answer(GitRepository.failed(where.failure), where.slow ? List.of() : failed);
         }
         String[] lines = where.out.split("\n");
         if (where.exit == 0 && lines.length == 2 && lines[0].startsWith("/") && lines[1].startsWith("/")) {
@@ -127,17 +156,17 @@ final class GitProbe {
             gitDir = Path.of(lines[0]);
         } else if (!(where.exit == 128 && where.out.isEmpty() && where.err.startsWith("fatal: not a git repository"))) {
             return new Answer(GitRepository.failed("git could not tell which repository " + cwd + " belongs to ("
-                    + firstLine(where.err, where.exit) + ")"), List.of());
+                    + firstLine(where.err, where.exit) + ")"), failed);
         }
         Path root = top != null ? top : gitDir;
-        for (int i = 0; i < upward.size(); i += 4) {
-            Path level = upward.get(i).path();
-            stamps.addAll(upward.subList(i, i + 4));
+        for (int i = 0; i < upward.size(); i += 2) {
+            Path level = upward.get(i).path().getParent();
+            stamps.addAll(upward.subList(i, i + 2));
             if (root != null && root.startsWith(level)) {
                 break;
             }
         }
-        Run list = run(List.of("config", "--list", "-z", "--show-scope", "--show-origin", "--includes"), cwd, env);
+        Run list = run(List.of("config", "--list", "-z", "--show-scope", "--show-origin", "--includes"), cwd, env, count);
         List<GitRepository.Setting> settings = list.failure == null && list.exit == 0
                 ? GitRepository.parseList(list.out) : null;
         if (settings == null) {
@@ -145,8 +174,9 @@ final class GitProbe {
                     + (list.failure != null ? list.failure : firstLine(list.err, list.exit)) + ")"), List.of());
         }
         if (gitDir != null) {
-            for (String f : List.of("", "config", "config.worktree", "commondir", "HEAD", "index")) {
-                stamps.add(FileStamp.of(f.isEmpty() ? gitDir : gitDir.resolve(f)));
+            // the index: the submodules git looks into are its gitlinks
+            for (String f : List.of("config", "config.worktree", "commondir", "HEAD", "index")) {
+                stamps.add(FileStamp.of(gitDir.resolve(f)));
             }
         }
         Path base = top != null ? top : gitDir != null ? gitDir : cwd;
@@ -167,14 +197,17 @@ final class GitProbe {
                 return new Answer(GitRepository.failed(problem), List.of());
             }
         }
+        // one stamp a path: every setting of a file names the file again
+        Map<Path, FileStamp> once = new java.util.LinkedHashMap<>();
+        stamps.forEach(s -> once.putIfAbsent(s.path(), s));
         return new Answer(new GitRepository(gitDir, top, List.copyOf(settings), List.copyOf(submodules), null),
-                List.copyOf(stamps));
+                List.copyOf(once.values()));
     }
 
     /** Asks git for the submodules in the index and what git says about each one that is checked out. */
-    private String submodules(Path top, Map<String, String> env, int depth, int[] count, List<GitRepository> out,
+    private String submodules(Path top, Map<String, String> env, int depth, Budget count, List<GitRepository> out,
             List<FileStamp> stamps) {
-        Run index = run(List.of("-c", "core.fsmonitor=false", "ls-files", "--stage", "-z"), top, env);
+        Run index = run(List.of("-c", "core.fsmonitor=false", "ls-files", "--stage", "-z"), top, env, count);
         if (index.failure != null || index.exit != 0) {
             return "git could not list the index of " + top + " ("
                     + (index.failure != null ? index.failure : firstLine(index.err, index.exit)) + ")";
@@ -187,13 +220,12 @@ final class GitProbe {
             }
             int tab = entry.indexOf('\t');
             Path dir = top.resolve(entry.substring(tab + 1)).normalize();
-            stamps.add(FileStamp.of(dir));
             FileStamp dotGit = FileStamp.of(dir.resolve(".git"));
             stamps.add(dotGit);
             if (!dotGit.exists()) {
                 continue;
             }
-            if (depth >= MAX_DEPTH || ++count[0] > MAX_SUBMODULES) {
+            if (depth >= MAX_DEPTH || ++count.submodules > MAX_SUBMODULES) {
                 return "the repository " + top + " has more submodules, or deeper ones, than shellgate asks git about";
             }
             Answer sub = answer(dir, childEnv, depth + 1, count);
@@ -231,10 +263,19 @@ final class GitProbe {
         return out;
     }
 
-    private record Run(int exit, String out, String err, String failure) {}
+    private record Run(int exit, String out, String err, String failure, boolean slow) {
+
+        Run(int exit, String out, String err, String failure) {
+            this(exit, out, err, failure, false);
+        }
+    }
 
     /** Runs git with a bare environment of {@code env} and settings that keep it from running anything else. */
-    private Run run(List<String> args, Path cwd, Map<String, String> env) {
+    private Run run(List<String> args, Path cwd, Map<String, String> env, Budget budget) {
+        long millis = budget.millisLeft();
+        if (millis <= 0) {
+            return new Run(-1, "", "", "git took longer than " + TIMEOUT_MILLIS + " ms to answer", true);
+        }
         List<String> command = new ArrayList<>();
         command.add(git);
         command.add("--no-pager");
@@ -264,16 +305,16 @@ final class GitProbe {
         Thread outReader = Thread.ofVirtual().start(() -> drain(p.getInputStream(), out));
         Thread errReader = Thread.ofVirtual().start(() -> drain(p.getErrorStream(), err));
         try {
-            if (!p.waitFor(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (!p.waitFor(millis, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
-                return new Run(-1, "", "", "git took longer than " + TIMEOUT_MILLIS + " ms to answer");
+                return new Run(-1, "", "", "git took longer than " + TIMEOUT_MILLIS + " ms to answer", true);
             }
             outReader.join(TIMEOUT_MILLIS);
             errReader.join(TIMEOUT_MILLIS);
         } catch (InterruptedException ex) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-            return new Run(-1, "", "", "interrupted while git answered");
+            return new Run(-1, "", "", "interrupted while git answered", true);
         }
         synchronized (out) {
             synchronized (err) {

@@ -16,20 +16,6 @@ record GitRepository(Path gitDir, Path topLevel, List<Setting> settings, List<Gi
     /** One line of {@code git config --list --show-scope --show-origin}; a key without {@code =} has a null value. */
     record Setting(String scope, String origin, String key, String value) {
 
-        /** The key as git compares it: section and name in lower case, a subsection as written. */
-        String name() {
-            return key;
-        }
-
-        String section() {
-            int dot = key.indexOf('.');
-            return dot < 0 ? key : key.substring(0, dot);
-        }
-
-        String last() {
-            return key.substring(key.lastIndexOf('.') + 1);
-        }
-
         /** The subsection ({@code origin} of {@code remote.origin.url}), or null. */
         String subsection() {
             int first = key.indexOf('.');
