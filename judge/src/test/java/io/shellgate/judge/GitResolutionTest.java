@@ -125,6 +125,16 @@ class GitResolutionTest {
     }
 
     @Test
+    void theRepositoryGitDirNamesIsTheOneAskedAbout() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        sh(other, "git init -q . && git config core.fsmonitor ./x");
+        Map<String, String> env = env();
+        env.put("GIT_DIR", other.resolve(".git").toString());
+        assertThat(judge("git status", env).tier()).isEqualTo(Tier.ASK);
+        allows("git status");
+    }
+
+    @Test
     void anIncludeIsFollowedAsGitFollowsIt() throws Exception {
         sh(proj, "git config include.path ../extra.config");
         allows("git log -1");
