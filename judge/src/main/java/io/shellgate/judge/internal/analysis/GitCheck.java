@@ -13,10 +13,13 @@ import java.util.Set;
  * (options listed in full, {@code --no-} forms, bundles, attached values); global options before
  * the subcommand are only those that change neither the program run nor the repository, and
  * {@code -C DIR}. Files git reads are checked against the sensitive paths: option values of the
- * file kind, {@code REV:PATH} and pathspecs, both sides of {@code git diff} (which compares any
- * two files outside the work tree), the untracked files of {@code git grep --untracked}. The
- * listing subcommands are read-only only in their listing forms, and the repository's own config
- * must not make git run programs.
+ * file kind, {@code REV:PATH} and pathspecs, both sides of {@code git diff} and every file under
+ * the folders of a diff git runs as {@code --no-index} ({@link GitPrinted}), the untracked files of
+ * {@code git grep --untracked}. The listing subcommands are read-only only in their listing forms.
+ * Which repository the command runs in and which settings apply there come from git itself
+ * ({@link GitProbe}): no setting in any scope may make git run programs ({@link GitSettings}), a
+ * partial clone makes forms that read objects by name ask, and what git would print must hold no
+ * credential. Formats with signature placeholders ask, as {@code --show-signature} does.
  */
 final class GitCheck {
 
