@@ -41,7 +41,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class JudgeBenchmark {
 
-    /** Which lines: {@code all}, {@code reference} or {@code own}. */
+    /**
+     * Which lines: {@code all}, {@code reference} or {@code own}; {@code git} is the git lines of
+     * all of them judged in a real repository (made with the git on PATH), where each judgement
+     * asks git's own answer about the repository (kept until its files change).
+     */
     @Param({"all"})
     public String corpus;
 
@@ -55,7 +59,12 @@ public class JudgeBenchmark {
         Path cwd = Files.createTempDirectory("shellgate-bench");
         Map<String, String> env = Map.of("HOME", cwd.toString(), "PATH", "/usr/local/bin:/usr/bin:/bin", "USER", "bench");
         requests = new ArrayList<>();
-        for (String line : lines(corpus)) {
+        List<String> lines = lines(corpus.equals("git") ? "all" : corpus);
+        if (corpus.equals("git")) {
+            repository(cwd);
+            lines = lines.stream().filter(l -> l.startsWith("git ") || l.startsWith("cd ") && l.contains("git ")).toList();
+        }
+        for (String line : lines) {
             requests.add(new JudgeRequest(line, Dialect.BASH, cwd, env));
         }
         if (requests.isEmpty()) {
@@ -68,6 +77,24 @@ public class JudgeBenchmark {
         JudgeRequest r = requests.get(next);
         next = next + 1 == requests.size() ? 0 : next + 1;
         return judge.judge(r);
+    }
+
+    /** Makes {@code dir} a repository with one commit. */
+    private static void repository(Path dir) throws IOException {
+        Files.writeString(dir.resolve("README.md"), "hello\n");
+        Files.createDirectories(dir.resolve("src"));
+        Files.writeString(dir.resolve("src/Main.java"), "class Main {}\n");
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", "git init -q -b main . && git add . && git -c user.name=b"
+                + " -c user.email=b@b commit -qm init").directory(dir.toFile()).inheritIO();
+        pb.environment().put("HOME", dir.toString());
+        try {
+            if (pb.start().waitFor() != 0) {
+                throw new IOException("git init failed in " + dir);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     static List<String> lines(String which) throws IOException {

@@ -24,6 +24,9 @@ final class Sandbox {
             Files.writeString(home.resolve("notes.txt"), "notes\n");
             Files.createDirectories(project.resolve("src"));
             Files.createDirectories(project.resolve(".git"));
+            // objects and refs make it a repository to git itself (an empty one, on an unborn branch)
+            Files.createDirectories(project.resolve(".git/objects"));
+            Files.createDirectories(project.resolve(".git/refs"));
             Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
             Files.writeString(project.resolve(".git/config"), "[core]\n\trepositoryformatversion = 0\n\tbare = false\n");
             Files.writeString(project.resolve("src/main.c"), "int main() {}\n");

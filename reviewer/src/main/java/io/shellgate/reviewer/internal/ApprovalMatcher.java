@@ -28,7 +28,7 @@ public final class ApprovalMatcher {
 
     /** Reasons no remembered approval covers: they depend on more than the text a person approved. */
     private static final Set<String> NEVER = Set.of("untrusted-program", "dangerous-variable", "git-repo-config",
-            "imported-function", "shell-state", "dynamic-command", "dynamic-argument", "input-too-large",
+            "imported-function", "shell-state", "dynamic-command", "dynamic-argument", "input-too-large", "git-credential",
             "nesting-too-deep", "time-budget", "work-budget", "internal-error", "unusual-characters");
     /** Built-in reasons a prefix approval covers: the program is simply not on the read-only list. */
     private static final Set<String> PREFIX_COVERS = Set.of("not-read-only", "option-not-permitted");

@@ -25,6 +25,7 @@ final class Checks {
     static final String WRAPPER_OPTION = "wrapper-option";
     static final String GIT_REPO_CONFIG = "git-repo-config";
     static final String GIT_OPTION = "git-option";
+    static final String GIT_CREDENTIAL = "git-credential";
     static final String PROJECT_CONFIG = "project-config";
     static final String PROGRAM_LANGUAGE = "program-language";
     static final String UNKNOWN_SYNTAX = "unknown-syntax";

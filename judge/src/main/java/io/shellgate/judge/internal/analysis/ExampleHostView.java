@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The machine policy examples are judged on: every command name resolves to a trusted
- * {@code /usr/bin/NAME}, nothing else exists, repositories have no local config.
+ * {@code /usr/bin/NAME}, nothing else exists, the working directory is a repository without settings.
  */
 final class ExampleHostView implements HostView {
 
@@ -54,8 +54,8 @@ final class ExampleHostView implements HostView {
     }
 
     @Override
-    public String gitConfigProblem(Path cwd) {
-        return null;
+    public GitRepository git(Path cwd, java.util.Map<String, String> env) {
+        return new GitRepository(CWD.resolve(".git"), CWD, List.of(), List.of(), null);
     }
 
     @Override

@@ -13,10 +13,13 @@ import java.util.Set;
  * (options listed in full, {@code --no-} forms, bundles, attached values); global options before
  * the subcommand are only those that change neither the program run nor the repository, and
  * {@code -C DIR}. Files git reads are checked against the sensitive paths: option values of the
- * file kind, {@code REV:PATH} and pathspecs, both sides of {@code git diff} (which compares any
- * two files outside the work tree), the untracked files of {@code git grep --untracked}. The
- * listing subcommands are read-only only in their listing forms, and the repository's own config
- * must not make git run programs.
+ * file kind, {@code REV:PATH} and pathspecs, both sides of {@code git diff} and every file under
+ * the folders of a diff git runs as {@code --no-index} ({@link GitPrinted}), the untracked files of
+ * {@code git grep --untracked}. The listing subcommands are read-only only in their listing forms.
+ * Which repository the command runs in and which settings apply there come from git itself
+ * ({@link GitProbe}): no setting in any scope may make git run programs ({@link GitSettings}), a
+ * partial clone makes forms that read objects by name ask, and what git would print must hold no
+ * credential. Formats with signature placeholders ask, as {@code --show-signature} does.
  */
 final class GitCheck {
 
@@ -70,14 +73,83 @@ final class GitCheck {
                 }
             }
         }
+        for (OptionParser.Opt o : parsed.options()) {
+            if ((o.name().equals("--format") || o.name().equals("--pretty")) && o.value() != null
+                    && GitSettings.signatureFormat(o.value().plain())) {
+                return List.of("the format " + o.value().display() + " shows signature facts, for which git runs gpg"
+                        + " (as --show-signature does)");
+            }
+        }
         Path cwd = inv.scope.singleCwd();
         Path where = cwd == null ? null : dir == null ? cwd : cwd.resolve(dir).normalize();
-        String config = where == null ? "the working directory is not known" : a.host.gitConfigProblem(where);
-        if (config != null) {
-            a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + config + "; review the repository's config before running git in it",
-                    inv.span());
+        GitRepository repo = repository(a, inv, where);
+        if (repo == null) {
+            return List.of();
+        }
+        String lazy = GitSettings.lazyFetch(repo);
+        if (lazy != null && readsObjects(sub, parsed) && !before.stream().anyMatch(f -> f.plain().equals("--no-lazy-fetch"))
+                && !"1".equals(literal(inv, "GIT_NO_LAZY_FETCH"))) {
+            a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: the repository fetches missing objects from its promisor remote ("
+                    + lazy + "), so git " + sub + " may contact it or run its transport; git --no-lazy-fetch " + sub
+                    + " reads only what is there", inv.span());
+        }
+        String printed = GitPrinted.credential(sub, parsed, repo);
+        if (printed != null) {
+            a.add(Checks.GIT_CREDENTIAL, Tier.ASK, "git: " + printed, inv.span());
+        }
+        if (sub.equals("diff")) {
+            GitPrinted.noIndex(a, inv, args, parsed, repo, where);
         }
         return List.of();
+    }
+
+    /**
+     * What git says about the repository the command runs in, or null after asking: git could not
+     * say, or the settings that apply make read-only forms run programs.
+     */
+    private static GitRepository repository(Analyzer a, CommandJudge.Invocation inv, Path where) {
+        if (where == null) {
+            a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: the working directory is not known, so neither is the repository"
+                    + " and its config", inv.span());
+            return null;
+        }
+        java.util.Map<String, String> env = new java.util.TreeMap<>();
+        for (var e : inv.env.entrySet()) {
+            if (GitProbe.passes(e.getKey())) {
+                if (!e.getValue().isLiteral()) {
+                    a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + e.getKey() + " is computed at run time, and it chooses"
+                            + " the repository or the config git reads", inv.span());
+                    return null;
+                }
+                env.put(e.getKey(), e.getValue().text());
+            }
+        }
+        GitRepository repo = a.host.git(where, env);
+        String problem = repo.anyProblem();
+        if (problem == null) {
+            problem = GitSettings.danger(repo);
+        }
+        if (problem != null) {
+            a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + problem + "; review the config before running git here",
+                    inv.span());
+            return null;
+        }
+        return repo;
+    }
+
+    /** Whether this form may read objects by name, which a partial clone fetches when they are missing. */
+    private static boolean readsObjects(String sub, OptionParser.Parsed parsed) {
+        return switch (sub) {
+            case "status", "remote", "config", "ls-files", "worktree", "var", "version", "help", "check-ignore" -> false;
+            case "rev-parse", "branch", "tag" -> !parsed.operands().isEmpty() || parsed.hasAny(List.of("--contains",
+                    "--no-contains", "--merged", "--no-merged", "--points-at", "--with", "--without"));
+            default -> true;
+        };
+    }
+
+    private static String literal(CommandJudge.Invocation inv, String name) {
+        Field f = inv.env.get(name);
+        return f != null && f.isLiteral() ? f.text() : null;
     }
 
     /**
@@ -143,6 +215,6 @@ final class GitCheck {
         String section = k.contains(".") ? k.substring(0, k.indexOf('.')) : k;
         return Set.of("http", "https", "credential", "url", "sendemail", "imap").contains(section) || k.contains("password")
                 || k.contains("passwd") || k.contains("token") || k.contains("secret") || k.contains("extraheader")
-                || k.contains("cookie") || k.endsWith(".pass") || k.contains("auth");
+                || k.contains("cookie") || k.endsWith(".pass") || k.contains("auth") || k.endsWith(".key") || k.endsWith("apikey");
     }
 }

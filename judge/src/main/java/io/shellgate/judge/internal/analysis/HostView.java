@@ -52,8 +52,11 @@ interface HostView {
     String findInside(Path dir, String key, java.util.function.Predicate<String> candidate,
             java.util.function.Predicate<String> test);
 
-    /** Why the git repository around {@code cwd} is not safe for read-only git commands, or null. */
-    String gitConfigProblem(Path cwd);
+    /**
+     * What git itself says about {@code cwd}: its repository, the settings that apply there, its
+     * submodules' (see {@link GitProbe}); {@code env} holds the variables that choose them.
+     */
+    GitRepository git(Path cwd, java.util.Map<String, String> env);
 
     /**
      * The first of {@code names} (paths relative to a directory, such as {@code .mvn/jvm.config})

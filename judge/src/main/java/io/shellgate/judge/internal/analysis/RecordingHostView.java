@@ -91,8 +91,8 @@ final class RecordingHostView implements HostView {
     }
 
     @Override
-    public String gitConfigProblem(Path cwd) {
-        return ask(List.of("git", cwd), h -> h.gitConfigProblem(cwd));
+    public GitRepository git(Path cwd, Map<String, String> env) {
+        return ask(List.of("git", cwd, env), h -> h.git(cwd, env));
     }
 
     @Override

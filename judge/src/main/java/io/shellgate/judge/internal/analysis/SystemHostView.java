@@ -9,7 +9,7 @@ final class SystemHostView implements HostView {
 
     private final TrustedDirectories trust;
     private final FileFacts files;
-    private final GitConfigInspector git = new GitConfigInspector();
+    private static final GitProbe GIT = GitProbe.system();
 
     SystemHostView(TrustedDirectories trust) {
         this(trust, FileFacts.live());
@@ -144,9 +144,9 @@ final class SystemHostView implements HostView {
     }
 
     @Override
-    public String gitConfigProblem(Path cwd) {
+    public GitRepository git(Path cwd, java.util.Map<String, String> env) {
         files.incomplete();
-        return git.problem(cwd);
+        return GIT.repository(cwd, env);
     }
 
     @Override
