@@ -264,7 +264,13 @@ public final class PowerShellJudge {
                 // a type: only what is done with it matters
             }
             case PsAst.Member m -> member(m);
-            case PsAst.Compound c -> c.parts().forEach(this::expression);
+            case PsAst.Compound c -> {
+                c.parts().forEach(this::expression);
+                String why = c.kind() == PsAst.Compound.Kind.CAST ? PsConversions.why(c, this) : null;
+                if (why != null) {
+                    host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why, c.span());
+                }
+            }
         }
     }
 

@@ -66,9 +66,9 @@ final class PsCmdletJudge {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": --% passes the rest of the line to it as one"
                     + " argument, unparsed", c.span());
         } else if (!b.problems.isEmpty()) {
-            // PowerShell refuses to bind the arguments (pwsh -c 'gci' -ExecutionPolicy Bypass hands gci the trailing
-            // options): the command does not run, and neither does its pipeline; the tables list every parameter
-            return new PsCommandJudge.Stage(false, new PsFlow.None());
+            // PowerShell would refuse to bind these arguments, but only if the judge's reading of them is PowerShell's
+            // (the version, the provider's dynamic parameters, a type that picks a parameter set): asking is safe
+            host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": " + String.join("; ", b.problems), c.span());
         }
         for (List<PsAst.Expr> exprs : b.values.values()) {
             for (PsAst.Expr e : exprs) {
