@@ -4,6 +4,7 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
@@ -176,6 +177,28 @@ final class PsCmdletJudge {
                     commands.natives.judgeArgv(argv, c.span(), false);
                 }
                 return true;
+            }
+            case "Get-Module", "Get-Help" -> {
+                // a path names a module or script to load help or a manifest from: on a share that reaches another machine
+                for (List<PsAst.Expr> exprs : b.values.values()) {
+                    for (PsAst.Expr e : exprs) {
+                        for (String v : PsValues.values(e, host)) {
+                            WindowsPaths.Kind kind = v == null ? null : WindowsPaths.parse(v, true).kind();
+                            if (kind == WindowsPaths.Kind.NETWORK || kind == WindowsPaths.Kind.DEVICE) {
+                                host.report(WindowsChecks.NETWORK_PATH, Tier.ASK, cmdlet + " reads " + v + ", a share or device",
+                                        c.span());
+                            }
+                        }
+                    }
+                }
+                return false;
+            }
+            case "Get-CimInstance", "Get-WmiObject" -> {
+                String why = PsCim.why(cmdlet, b, ps);
+                if (why != null) {
+                    host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, why, c.span());
+                }
+                return false;
             }
             case "ForEach-Object" -> {
                 boolean withArguments = !b.get("ArgumentList").isEmpty();

@@ -204,6 +204,7 @@ final class PsCmdlets {
                 Get-Error R: Newest@0 InputObject
                 Get-ComputerInfo R: Property@0
                 Get-CimInstance R: ClassName@0 Filter Property/selectproperties Namespace Query QueryDialect KeyOnly? Shallow? OperationTimeoutSec/ot ResourceUri InputObject ComputerName!/cn/servername CimSession!
+                Get-WmiObject R: Class@0 Property@1 Filter Namespace/ns Query List? Recurse? Amended? DirectRead? Locale Impersonation Authentication ThrottleLimit ComputerName!/cn Credential! Authority! AsJob?! EnableAllPrivileges?!
                 Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck? PSSession! CimSession! CimResourceUri! CimNamespace!
                 Remove-Item F: PATHS Filter Include Exclude Recurse? Force? Credential Stream
                 Format-Volume: DriveLetter@0 Path ObjectId Partition FileSystemLabel FileSystem AllocationUnitSize Full? Force? Compress? CimSession ThrottleLimit AsJob?
