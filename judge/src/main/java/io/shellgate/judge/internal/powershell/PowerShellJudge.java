@@ -56,6 +56,10 @@ public final class PowerShellJudge {
     private int nesting;
     private final PsCommandJudge commands;
 
+    /** Properties that hold a process's environment or a credential, whatever object they are read from. */
+    private static final Set<String> SECRET_PROPERTIES = Set.of("environment", "environmentvariables", "startinfo", "password",
+            "securepassword", "credential", "credentials", "connectionstring");
+
     /** How many function calls one script may have judged (each judges the function's body). */
     private static final int MAX_CALLS = 64;
 
@@ -381,6 +385,10 @@ public final class PowerShellJudge {
     private void member(PsAst.Member m) {
         expression(m.target());
         if (m.arguments() == null) {
+            if (m.name() == null || SECRET_PROPERTIES.contains(m.name().toLowerCase(Locale.ROOT))) {
+                host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "reads the property " + (m.name() == null
+                        ? "named at run time" : m.name()) + ", which can hold environment variables or credentials", m.span());
+            }
             return;
         }
         m.arguments().forEach(this::expression);
