@@ -47,8 +47,8 @@ HEADER = """# Parameters of the cmdlets shellgate's PowerShell judge knows, gene
 # cmdlets here, except: no -ProgressAction common parameter (7.4); Get-Content/Set-Content/Add-Content have -Encoding
 # with other values and no -AsByteStream (5.1 has -Encoding Byte); Select-String has no -Raw/-NoEmphasis/-Culture;
 # Get-ChildItem has no -FollowSymlink; ForEach-Object has no -Parallel; Get-Process has -ComputerName; Get-WmiObject
-# exists only in 5.1 (its line below is from the 5.1 documentation). A name here that 5.1 lacks makes 5.1 refuse to
-# bind; shellgate judges the union, which can only make it ask more.
+# exists only in 5.1 (its lines below are from the 5.1 documentation). A name here that 5.1 lacks makes 5.1 refuse to
+# bind, and a 5.1-only name does not bind here: either way shellgate asks.
 #
 # C<TAB>cmdlet<TAB>default parameter set<TAB>flags (S: SupportsShouldProcess, T: SupportsTransactions)
 # P<TAB>cmdlet<TAB>parameter<TAB>S if a switch else -<TAB>aliases (comma-separated, or -)<TAB>sets

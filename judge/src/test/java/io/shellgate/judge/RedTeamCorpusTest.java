@@ -43,10 +43,10 @@ class RedTeamCorpusTest {
     private static final String EXCEPTIONS = "/redteam-exceptions.tsv";
     /**
      * The share of each file's everyday commands that must be allowed: today's floor for the third round (the goal
-     * is 0.92 there), 0.90 for the earlier ones.
+     * is 0.92 there; redteam3-windows.jsonl has 30 of its 32), 0.90 for the earlier ones.
      */
     private static final Map<String, Double> ALLOW_SHARE = Map.of("redteam.jsonl", 0.90, "redteam-windows.jsonl", 0.90,
-            "redteam3.jsonl", 0.85, "redteam3-windows.jsonl", 0.84);
+            "redteam3.jsonl", 0.85, "redteam3-windows.jsonl", 0.93);
     private static final List<String> FILES =
             List.of("redteam.jsonl", "redteam-windows.jsonl", "redteam3.jsonl", "redteam3-windows.jsonl");
     private static final Judge JUDGE = Judges.defaults();

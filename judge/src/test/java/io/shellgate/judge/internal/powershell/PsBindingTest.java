@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,6 +39,18 @@ class PsBindingTest {
     @MethodSource("examples")
     void bindsAsPowerShellDocumentsIt(String command, String expected, String source) {
         assertThat(render(command)).as(source).isEqualTo(expected);
+    }
+
+    @Test
+    void theParameterDataNamesThePowerShellItWasTakenFrom() throws IOException {
+        try (InputStream in = PsCmdlets.class.getResourceAsStream("cmdlet-parameters.tsv")) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(text).containsPattern("# Source: v7\\.[0-9.]+\\S* \\(commit [0-9a-f]{40}\\)")
+                    .contains("tools/ps-cmdlet-metadata.py");
+        }
+        assertThat(PsCmdlets.get("Get-Content").resolve("PSPa").param().name()).isEqualTo("LiteralPath");
+        assertThat(PsCmdlets.get("Get-Content").resolve("UseTx").param().name()).isEqualTo("UseTransaction");
+        assertThat(PsCmdlets.get("Get-Content").resolve("p").ambiguous()).contains("Path", "PipelineVariable");
     }
 
     private static String render(String command) {
