@@ -205,25 +205,6 @@ final class PsBinding {
         return at;
     }
 
-    /**
-     * The parameters the pipeline's objects may bind to, by value or by property name, among the
-     * sets the arguments leave and not already bound.
-     */
-    List<PsCmdlets.Param> pipelineTargets(PsCmdlets.Cmdlet spec) {
-        List<PsCmdlets.Param> out = new ArrayList<>();
-        if (spec == null) {
-            return out;
-        }
-        for (PsCmdlets.Param p : spec.params()) {
-            boolean fromPipeline = p.slots().stream().anyMatch(s -> (s.byValue() || s.byProperty())
-                    && (sets == null || s.set().equals("*") || sets.contains(s.set())));
-            if (fromPipeline && !values.containsKey(p.name())) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
     private void add(String param, PsAst.Expr value) {
         values.computeIfAbsent(param, k -> new ArrayList<>()).add(value);
     }

@@ -109,6 +109,21 @@ final class PsCmdlets {
                     : new Resolved(null, prefixed.stream().map(Param::name).toList());
         }
 
+        /**
+         * Whether strings from the pipeline are content, not paths: a parameter other than a path
+         * takes input by value ({@code Select-String}'s {@code InputObject}) and no path does.
+         */
+        boolean contentInput() {
+            return params.stream().anyMatch(p -> !PATH_NAMES.contains(p.name) && p.slots.stream().anyMatch(Slot::byValue))
+                    && params.stream().noneMatch(p -> PATH_NAMES.contains(p.name) && p.slots.stream().anyMatch(Slot::byValue));
+        }
+
+        /** Whether no path parameter takes pipeline input, by value or by property name ({@code Format-Hex}). */
+        boolean noPathInput() {
+            return params.stream().noneMatch(p -> PATH_NAMES.contains(p.name)
+                    && p.slots.stream().anyMatch(s -> s.byValue() || s.byProperty()));
+        }
+
         /** The parameter sets the cmdlet has (not counting {@code *}). */
         Set<String> sets() {
             Set<String> sets = new LinkedHashSet<>();
@@ -123,6 +138,7 @@ final class PsCmdlets {
         }
     }
 
+    private static final Set<String> PATH_NAMES = Set.of("Path", "LiteralPath", "FilePath");
     private static final String COMMON = "Verbose?/vb Debug?/db ErrorAction/ea WarningAction/wa InformationAction/infa"
             + " ErrorVariable/ev WarningVariable/wv InformationVariable/iv OutVariable/ov OutBuffer/ob PipelineVariable/pv"
             + " ProgressAction/proga WhatIf?/wi Confirm?/cf";
