@@ -42,11 +42,11 @@ class RedTeamCorpusTest {
 
     private static final String EXCEPTIONS = "/redteam-exceptions.tsv";
     /**
-     * The share of each file's everyday commands that must be allowed: today's floors for the third round
-     * (redteam3.jsonl 84 of 88), 0.90 for the earlier ones.
+     * The share of each file's everyday commands that must be allowed: 0.92 or more for the third round (today
+     * redteam3.jsonl 84 of 88, redteam3-windows.jsonl 30 of 32), 0.90 for the earlier ones.
      */
     private static final Map<String, Double> ALLOW_SHARE = Map.of("redteam.jsonl", 0.90, "redteam-windows.jsonl", 0.90,
-            "redteam3.jsonl", 0.95, "redteam3-windows.jsonl", 0.84);
+            "redteam3.jsonl", 0.95, "redteam3-windows.jsonl", 0.93);
     private static final List<String> FILES =
             List.of("redteam.jsonl", "redteam-windows.jsonl", "redteam3.jsonl", "redteam3-windows.jsonl");
     private static final Judge JUDGE = Judges.defaults();

@@ -143,10 +143,9 @@ public final class CmdJudge {
         if (fileSet && set.length() >= 2 && set.charAt(0) == quote && set.charAt(set.length() - 1) == quote) {
             host.at(cwd).nested(set.substring(1, set.length() - 1), Dialect.CMD, false, f.setSpan());
         } else if (fileSet && !(set.startsWith("\"") && !backq)) {
-            for (String file : WindowsPaths.split(set.replace("\"", ""), ' ')) {
-                if (!file.isEmpty()) {
-                    commands.reads.path(file, f.setSpan(), "for /f");
-                }
+            // with usebackq a quoted name is one file, spaces and all
+            for (String file : quotedWords(set)) {
+                commands.reads.path(file, f.setSpan(), "for /f");
             }
         }
         if (!fileSet) {
@@ -179,6 +178,29 @@ public final class CmdJudge {
                 cwd = null;
             }
         }
+    }
+
+    /** The words of a for /f file set: split at spaces outside double quotes, the quotes dropped. */
+    static java.util.List<String> quotedWords(String set) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean quoted = false;
+        for (char c : set.toCharArray()) {
+            if (c == '"') {
+                quoted = !quoted;
+            } else if ((c == ' ' || c == '\t') && !quoted) {
+                if (!word.isEmpty()) {
+                    out.add(word.toString());
+                    word.setLength(0);
+                }
+            } else {
+                word.append(c);
+            }
+        }
+        if (!word.isEmpty()) {
+            out.add(word.toString());
+        }
+        return out;
     }
 
     /** Whether a node may change the working directory ({@code cd}, {@code pushd}, {@code popd}, {@code call}). */

@@ -5,6 +5,7 @@ import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.rules.Tier;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,6 +35,14 @@ public final class PowerShellJudge {
     /** The locations Push-Location saved. */
     final java.util.Deque<String> pushed = new java.util.ArrayDeque<>();
     final Set<String> functions = new HashSet<>();
+    /** The functions (and filters) the script defined, by lower-case name: their bodies are judged where they are called. */
+    private final Map<String, PsAst.FunctionDef> definitions = new HashMap<>();
+    /** The functions a call has judged, and those being judged now (a call inside itself is recursion). */
+    private final Set<String> called = new HashSet<>();
+    /** Script blocks already judged ahead of their place (ForEach-Object's begin blocks). */
+    final Set<PsAst.Expr> early = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final java.util.Deque<String> calling = new java.util.ArrayDeque<>();
+    private int calls;
     /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
     final Map<String, String> assigned = new HashMap<>();
     /** What each subexpression walked so far hands on, for a pipeline it heads or a Write-Output it is given to. */
@@ -46,6 +55,13 @@ public final class PowerShellJudge {
     /** How deep inside branches, loops, functions and script blocks the walk is (0: the script's own statements). */
     private int nesting;
     private final PsCommandJudge commands;
+
+    /** Properties that hold a process's environment or a credential, whatever object they are read from. */
+    private static final Set<String> SECRET_PROPERTIES = Set.of("environment", "environmentvariables", "startinfo", "password",
+            "securepassword", "credential", "credentials", "connectionstring");
+
+    /** How many function calls one script may have judged (each judges the function's body). */
+    private static final int MAX_CALLS = 64;
 
     private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell, List<PsAst.Statement> script) {
         this.host = host;
@@ -80,7 +96,46 @@ public final class PowerShellJudge {
             return;
         }
         parsed.comments().forEach(host::data);
-        new PowerShellJudge(host, code, windowsPowerShell, parsed.statements()).statements(parsed.statements());
+        PowerShellJudge ps = new PowerShellJudge(host, code, windowsPowerShell, parsed.statements());
+        ps.statements(parsed.statements());
+        ps.uncalled();
+    }
+
+    /**
+     * Judges the body of a function the script calls by name, with the state of this moment
+     * (location, variables): a function runs where it is called, not where it is written.
+     */
+    void call(String name, Span span) {
+        PsAst.FunctionDef f = definitions.get(name.toLowerCase(Locale.ROOT));
+        if (f == null) {
+            return;
+        }
+        String key = name.toLowerCase(Locale.ROOT);
+        if (calling.contains(key) || ++calls > MAX_CALLS) {
+            host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "the function " + name + (calling.contains(key)
+                    ? " calls itself, which shellgate does not follow" : " is called more often than shellgate follows"), span);
+            cwd = null;
+            return;
+        }
+        called.add(key);
+        calling.push(key);
+        nesting++;
+        statements(f.body());
+        nesting--;
+        calling.pop();
+    }
+
+    /** Functions defined and never called by name: they may still run (a computed call), at a moment not known. */
+    private void uncalled() {
+        for (Map.Entry<String, PsAst.FunctionDef> e : definitions.entrySet()) {
+            if (!called.contains(e.getKey())) {
+                called.add(e.getKey());
+                cwd = null;
+                nesting++;
+                statements(e.getValue().body());
+                nesting--;
+            }
+        }
     }
 
     void statements(List<PsAst.Statement> statements) {
@@ -119,9 +174,17 @@ public final class PowerShellJudge {
                     commands.readsFile(b.expressions().getFirst(), b.span(), "switch -File");
                     return;
                 }
+                // a trap's body runs when an error happens somewhere in its scope: at a moment, and in a location, not known
+                String before = cwd;
+                if (b.keyword().equals("trap")) {
+                    cwd = null;
+                }
                 nesting++;
                 block(b);
                 nesting--;
+                if (b.keyword().equals("trap")) {
+                    cwd = before;
+                }
                 if (moves) {
                     // whether, or how often, the body ran is not known: nor is the location after it
                     cwd = null;
@@ -136,16 +199,9 @@ public final class PowerShellJudge {
                 if (state != null) {
                     host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, f.span());
                 }
-                boolean moves = PsLocations.changes(f.body());
-                if (moves) {
-                    cwd = null;
-                }
-                nesting++;
-                statements(f.body());
-                nesting--;
-                if (moves) {
-                    cwd = null;
-                }
+                // the body runs when the function is called (call), with the state of that moment
+                definitions.put(name.toLowerCase(Locale.ROOT), f);
+                called.remove(name.toLowerCase(Locale.ROOT));
             }
         }
     }
@@ -213,8 +269,46 @@ public final class PowerShellJudge {
         assigned.put(PsValues.name(v), constant);
     }
 
+    /**
+     * PowerShell runs the begin step of every stage of a pipeline before any stage takes input:
+     * ForEach-Object's begin blocks are judged first, in stage order; an end block that moves the
+     * location runs before later stages' blocks, at a moment not followed here.
+     */
+    private void beginBlocks(PsAst.Pipeline p) {
+        boolean endMoves = false;
+        for (PsAst.Element e : p.elements()) {
+            if (!(e instanceof PsAst.CommandCall c && c.invocation().isEmpty() && c.name() instanceof PsAst.Literal l
+                    && "ForEach-Object".equals(PsNames.cmdlet(l.value(), platform)))) {
+                continue;
+            }
+            PsBinding b = PsBinding.bind(PsCmdlets.get("ForEach-Object"), c, code);
+            List<PsAst.Expr> scripts = new ArrayList<>(b.get("Process"));
+            scripts.addAll(b.get("RemainingScripts"));
+            List<PsAst.Expr> begins = new ArrayList<>(b.get("Begin"));
+            List<PsAst.Expr> ends = new ArrayList<>(b.get("End"));
+            // { begin } { process } { end }: several script blocks by position are begin, process..., end
+            if (begins.isEmpty() && scripts.size() > 1) {
+                begins.add(scripts.getFirst());
+            }
+            if (ends.isEmpty() && scripts.size() > 2) {
+                ends.add(scripts.getLast());
+            }
+            for (PsAst.Expr x : begins) {
+                expression(x);
+                early.add(x);
+            }
+            for (PsAst.Expr x : ends) {
+                endMoves |= x instanceof PsAst.ScriptBlock sb && PsLocations.changes(sb.statements());
+            }
+        }
+        if (endMoves) {
+            cwd = null;
+        }
+    }
+
     /** Judges a pipeline; returns what its last stage hands on. */
     private PsFlow pipeline(PsAst.Pipeline p) {
+        beginBlocks(p);
         boolean downloads = false;
         PsFlow flow = new PsFlow.None();
         for (PsAst.Element e : p.elements()) {
@@ -264,7 +358,13 @@ public final class PowerShellJudge {
                 // a type: only what is done with it matters
             }
             case PsAst.Member m -> member(m);
-            case PsAst.Compound c -> c.parts().forEach(this::expression);
+            case PsAst.Compound c -> {
+                c.parts().forEach(this::expression);
+                String why = c.kind() == PsAst.Compound.Kind.CAST ? PsConversions.why(c, this) : null;
+                if (why != null) {
+                    host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why, c.span());
+                }
+            }
         }
     }
 
@@ -285,6 +385,10 @@ public final class PowerShellJudge {
     private void member(PsAst.Member m) {
         expression(m.target());
         if (m.arguments() == null) {
+            if (m.name() == null || SECRET_PROPERTIES.contains(m.name().toLowerCase(Locale.ROOT))) {
+                host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "reads the property " + (m.name() == null
+                        ? "named at run time" : m.name()) + ", which can hold environment variables or credentials", m.span());
+            }
             return;
         }
         m.arguments().forEach(this::expression);

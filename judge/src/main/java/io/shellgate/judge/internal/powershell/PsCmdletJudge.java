@@ -4,6 +4,7 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.internal.windows.WindowsArgv;
 import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
+import io.shellgate.judge.internal.windows.WindowsPaths;
 import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
@@ -66,9 +67,9 @@ final class PsCmdletJudge {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": --% passes the rest of the line to it as one"
                     + " argument, unparsed", c.span());
         } else if (!b.problems.isEmpty()) {
-            // PowerShell refuses to bind the arguments (pwsh -c 'gci' -ExecutionPolicy Bypass hands gci the trailing
-            // options): the command does not run, and neither does its pipeline; the tables list every parameter
-            return new PsCommandJudge.Stage(false, new PsFlow.None());
+            // PowerShell would refuse to bind these arguments, but only if the judge's reading of them is PowerShell's
+            // (the version, the provider's dynamic parameters, a type that picks a parameter set): asking is safe
+            host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": " + String.join("; ", b.problems), c.span());
         }
         for (List<PsAst.Expr> exprs : b.values.values()) {
             for (PsAst.Expr e : exprs) {
@@ -176,6 +177,28 @@ final class PsCmdletJudge {
                     commands.natives.judgeArgv(argv, c.span(), false);
                 }
                 return true;
+            }
+            case "Get-Module", "Get-Help" -> {
+                // a path names a module or script to load help or a manifest from: on a share that reaches another machine
+                for (List<PsAst.Expr> exprs : b.values.values()) {
+                    for (PsAst.Expr e : exprs) {
+                        for (String v : PsValues.values(e, host)) {
+                            WindowsPaths.Kind kind = v == null ? null : WindowsPaths.parse(v, true).kind();
+                            if (kind == WindowsPaths.Kind.NETWORK || kind == WindowsPaths.Kind.DEVICE) {
+                                host.report(WindowsChecks.NETWORK_PATH, Tier.ASK, cmdlet + " reads " + v + ", a share or device",
+                                        c.span());
+                            }
+                        }
+                    }
+                }
+                return false;
+            }
+            case "Get-CimInstance", "Get-WmiObject" -> {
+                String why = PsCim.why(cmdlet, b, ps);
+                if (why != null) {
+                    host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, why, c.span());
+                }
+                return false;
             }
             case "ForEach-Object" -> {
                 boolean withArguments = !b.get("ArgumentList").isEmpty();

@@ -1,50 +1,144 @@
 package io.shellgate.judge.internal.powershell;
 
 import java.util.ArrayList;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The cmdlets shellgate knows, with their parameters: which take a value, which are positional,
- * their aliases, and which of them a read-only use may have. A table line is
- * {@code Name FLAGS: Param[?][!][@position]/alias ...}; {@code ?} marks a switch, {@code !} a
- * parameter that is not read-only; the flag {@code R} makes the cmdlet read-only, {@code F} says
- * its path values are read.
+ * The cmdlets shellgate knows. Their parameters (names, aliases, positions, parameter sets,
+ * pipeline binding, remaining arguments) come from {@code cmdlet-parameters.tsv}, generated from
+ * PowerShell's own sources by {@code tools/ps-cmdlet-metadata.py}; the table below is the policy:
+ * which cmdlets are read-only and which of their parameters a read-only use may have. A table line
+ * is {@code Name FLAGS: Param[?][!][@position]/alias ...}; {@code !} marks a parameter that is not
+ * read-only (a parameter the generated data has and the line lacks is not read-only either); the
+ * flag {@code R} makes the cmdlet read-only, {@code F} says its path values are read. Names,
+ * switches, positions and aliases of the line are used only for cmdlets PowerShell's sources lack
+ * (the Storage module's, Clear-Host).
  */
 final class PsCmdlets {
 
+    /** Where a parameter stands in one parameter set ({@code *}: all sets; position -1: named only). */
+    record Slot(String set, int position, boolean mandatory, boolean byValue, boolean byProperty, boolean remaining) {}
+
     /** One parameter of a cmdlet. */
-    record Param(String name, List<String> aliases, boolean isSwitch, boolean readOnly, int position) {}
+    record Param(String name, List<String> aliases, boolean isSwitch, boolean readOnly, List<Slot> slots, String type) {
 
-    record Cmdlet(String name, boolean readOnly, boolean readsFiles, List<Param> params) {
+        /**
+         * Whether PowerShell could convert the argument to the parameter's type, as far as its form
+         * tells: a script block binds only where a script block or any object goes, and nothing
+         * else converts to a script block.
+         */
+        boolean accepts(PsAst.Expr argument) {
+            boolean blockType = type.toLowerCase(Locale.ROOT).startsWith("scriptblock");
+            boolean anyType = switch (type.toLowerCase(Locale.ROOT).replace("[]", "")) {
+                case "object", "psobject" -> true;
+                default -> false;
+            };
+            return argument instanceof PsAst.ScriptBlock ? blockType || anyType : !blockType;
+        }
 
-        /** The parameter {@code written} (without its dash) names: exact name or alias, else a unique prefix; null if none or ambiguous. */
-        Param resolve(String written) {
+        /** Whether the argument binds without a conversion: a string to a string parameter, a script block to a script block one. */
+        boolean exact(PsAst.Expr argument) {
+            String t = type.toLowerCase(Locale.ROOT).replace("[]", "").replace("system.", "");
+            return switch (argument) {
+                case PsAst.Literal l -> t.equals("string") || t.equals("object") || t.equals("psobject");
+                case PsAst.Expandable x -> t.equals("string") || t.equals("object") || t.equals("psobject");
+                case PsAst.ScriptBlock b -> t.equals("scriptblock");
+                default -> false;
+            };
+        }
+
+
+        /** Whether the parameter is in one of {@code sets} (null: any). */
+        boolean inAny(Set<String> sets) {
+            return sets == null || slots.stream().anyMatch(s -> s.set().equals("*") || sets.contains(s.set()));
+        }
+
+        /** Its position among {@code sets}, or -1. */
+        int position(Set<String> sets) {
+            int best = -1;
+            for (Slot s : slots) {
+                if (s.position() >= 0 && (sets == null || s.set().equals("*") || sets.contains(s.set()))
+                        && (best < 0 || s.position() < best)) {
+                    best = s.position();
+                }
+            }
+            return best;
+        }
+
+        boolean remaining(Set<String> sets) {
+            return slots.stream().anyMatch(s -> s.remaining() && (sets == null || s.set().equals("*") || sets.contains(s.set())));
+        }
+    }
+
+    /** What a name written after a dash resolves to: the parameter, or why none. */
+    record Resolved(Param param, List<String> ambiguous) {}
+
+    record Cmdlet(String name, boolean readOnly, boolean readsFiles, String defaultSet, List<Param> params) {
+
+        /**
+         * The parameter {@code written} (without its dash) names as PowerShell resolves it: an exact
+         * name or alias, else the one parameter of which it is a prefix of the name or of an alias;
+         * null with the candidates when several match (PowerShell's "parameter cannot be processed
+         * because the parameter name is ambiguous").
+         */
+        Resolved resolve(String written) {
             String w = written.toLowerCase(Locale.ROOT);
             List<Param> prefixed = new ArrayList<>();
             for (Param p : params) {
                 if (p.name.equalsIgnoreCase(w) || p.aliases.contains(w)) {
-                    return p;
+                    return new Resolved(p, List.of());
                 }
-                if (p.name.toLowerCase(Locale.ROOT).startsWith(w)) {
+                boolean prefix = p.name.toLowerCase(Locale.ROOT).startsWith(w) || p.aliases.stream().anyMatch(a -> a.startsWith(w));
+                if (prefix) {
                     prefixed.add(p);
                 }
             }
-            return prefixed.size() == 1 ? prefixed.getFirst() : null;
+            return prefixed.size() == 1 ? new Resolved(prefixed.getFirst(), List.of())
+                    : new Resolved(null, prefixed.stream().map(Param::name).toList());
         }
 
-        Param positional(int index) {
+        /**
+         * Whether strings from the pipeline are content, not paths: a parameter other than a path
+         * takes input by value ({@code Select-String}'s {@code InputObject}) and no path does.
+         */
+        boolean contentInput() {
+            return params.stream().anyMatch(p -> !PATH_NAMES.contains(p.name) && p.slots.stream().anyMatch(Slot::byValue))
+                    && params.stream().noneMatch(p -> PATH_NAMES.contains(p.name) && p.slots.stream().anyMatch(Slot::byValue));
+        }
+
+        /** Whether no path parameter takes pipeline input, by value or by property name ({@code Format-Hex}). */
+        boolean noPathInput() {
+            return params.stream().noneMatch(p -> PATH_NAMES.contains(p.name)
+                    && p.slots.stream().anyMatch(s -> s.byValue() || s.byProperty()));
+        }
+
+        /** The parameter sets the cmdlet has (not counting {@code *}). */
+        Set<String> sets() {
+            Set<String> sets = new LinkedHashSet<>();
             for (Param p : params) {
-                if (p.position == index) {
-                    return p;
-                }
+                p.slots.forEach(s -> {
+                    if (!s.set().equals("*")) {
+                        sets.add(s.set());
+                    }
+                });
             }
-            return null;
+            return sets;
         }
     }
 
+    private static final Set<String> PATH_NAMES = Set.of("Path", "LiteralPath", "FilePath");
     private static final String COMMON = "Verbose?/vb Debug?/db ErrorAction/ea WarningAction/wa InformationAction/infa"
             + " ErrorVariable/ev WarningVariable/wv InformationVariable/iv OutVariable/ov OutBuffer/ob PipelineVariable/pv"
             + " ProgressAction/proga WhatIf?/wi Confirm?/cf";
@@ -126,6 +220,7 @@ final class PsCmdlets {
                 Get-Error R: Newest@0 InputObject
                 Get-ComputerInfo R: Property@0
                 Get-CimInstance R: ClassName@0 Filter Property/selectproperties Namespace Query QueryDialect KeyOnly? Shallow? OperationTimeoutSec/ot ResourceUri InputObject ComputerName!/cn/servername CimSession!
+                Get-WmiObject R: Class@0 Property@1 Filter Namespace/ns Query List? Recurse? Amended? DirectRead? Locale Impersonation Authentication ThrottleLimit ComputerName!/cn Credential! Authority! AsJob?! EnableAllPrivileges?!
                 Get-Module R: Name@0 ListAvailable? All? Refresh? FullyQualifiedName PSEdition SkipEditionCheck? PSSession! CimSession! CimResourceUri! CimNamespace!
                 Remove-Item F: PATHS Filter Include Exclude Recurse? Force? Credential Stream
                 Format-Volume: DriveLetter@0 Path ObjectId Partition FileSystemLabel FileSystem AllocationUnitSize Full? Force? Compress? CimSession ThrottleLimit AsJob?
@@ -149,12 +244,13 @@ final class PsCmdlets {
                 Start-BitsTransfer: Source@0 Destination@1
                 Set-ItemProperty: PATHS Name@1 Value@2 Type Force? PassThru?
                 """;
+        Map<String, Map<String, List<String>>> generated = generated();
         for (String line : table.strip().split("\n")) {
             int colon = line.indexOf(':');
             String[] head = line.substring(0, colon).strip().split(" ");
             String flags = head.length > 1 ? head[1] : "";
             String body = line.substring(colon + 1).replace("PATHS", PATHS).replace("FORMAT", FORMAT) + " " + COMMON;
-            List<Param> params = new ArrayList<>();
+            Map<String, Param> listed = new LinkedHashMap<>();
             for (String spec : body.strip().split(" +")) {
                 String[] names = spec.split("/");
                 String n = names[0];
@@ -172,10 +268,66 @@ final class PsCmdlets {
                 for (int i = 1; i < names.length; i++) {
                     aliases.add(names[i].replace("!", "").replace("?", "").toLowerCase(Locale.ROOT));
                 }
-                params.add(new Param(n, List.copyOf(aliases), isSwitch, readOnly, position));
+                listed.put(n.toLowerCase(Locale.ROOT), new Param(n, List.copyOf(aliases), isSwitch, readOnly,
+                        List.of(new Slot("*", position, false, false, false, false)), isSwitch ? "SwitchParameter" : "object"));
             }
-            BY_NAME.put(head[0].toLowerCase(Locale.ROOT), new Cmdlet(head[0], flags.contains("R"), flags.contains("F"), List.copyOf(params)));
+            Map<String, List<String>> fromSource = generated.get(head[0].toLowerCase(Locale.ROOT));
+            String defaultSet = "*";
+            List<Param> params = new ArrayList<>(listed.values());
+            if (fromSource != null) {
+                defaultSet = fromSource.get("").getFirst();
+                params.clear();
+                for (Map.Entry<String, List<String>> e : fromSource.entrySet()) {
+                    if (!e.getKey().isEmpty()) {
+                        Param policy = listed.get(e.getKey());
+                        params.add(param(e.getValue(), policy != null && policy.readOnly()));
+                    }
+                }
+            }
+            BY_NAME.put(head[0].toLowerCase(Locale.ROOT), new Cmdlet(head[0], flags.contains("R"), flags.contains("F"), defaultSet,
+                    List.copyOf(params)));
         }
+    }
+
+    /** A parameter from a generated line {@code P cmdlet name S|- aliases sets origin type}. */
+    private static Param param(List<String> f, boolean readOnly) {
+        List<String> aliases = f.get(4).equals("-") ? List.of()
+                : List.of(f.get(4).toLowerCase(Locale.ROOT).split(","));
+        List<Slot> slots = new ArrayList<>();
+        for (String entry : f.get(5).split(";")) {
+            String[] parts = entry.split("\\|");
+            String flags = parts[2];
+            slots.add(new Slot(parts[0], parts[1].equals("-") ? -1 : Integer.parseInt(parts[1]), flags.contains("M"),
+                    flags.contains("V"), flags.contains("N"), flags.contains("R")));
+        }
+        return new Param(f.get(2), aliases, f.get(3).equals("S"), readOnly, List.copyOf(slots), f.get(7));
+    }
+
+    /** cmdlet (lower case) to parameter (lower case) to its fields; the key "" holds the default set. */
+    private static Map<String, Map<String, List<String>>> generated() {
+        Map<String, Map<String, List<String>>> out = new HashMap<>();
+        try (InputStream in = PsCmdlets.class.getResourceAsStream("cmdlet-parameters.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("cmdlet-parameters.tsv is missing from the judge's resources");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                List<String> f = List.of(line.split("\t"));
+                String cmdlet = f.get(1).toLowerCase(Locale.ROOT);
+                Map<String, List<String>> params = out.computeIfAbsent(cmdlet, k -> new LinkedHashMap<>());
+                if (f.getFirst().equals("C")) {
+                    params.put("", List.of(f.get(2)));
+                } else {
+                    params.put(f.get(2).toLowerCase(Locale.ROOT), f);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading cmdlet-parameters.tsv", e);
+        }
+        return out;
     }
 
     private PsCmdlets() {}

@@ -48,6 +48,9 @@ final class PsCommandJudge {
         String item = ps.typing.item;
         ps.typing.item = input instanceof PsFlow.None ? item : input.type();
         for (PsAst.Arg a : c.args()) {
+            if (a instanceof PsAst.Value v && ps.early.contains(v.value()) || a instanceof PsAst.Param p && ps.early.contains(p.value())) {
+                continue;
+            }
             if (a instanceof PsAst.Value v) {
                 ps.expression(v.value());
             } else if (a instanceof PsAst.Param p && p.value() != null) {
@@ -88,6 +91,7 @@ final class PsCommandJudge {
                     c.span());
         } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name, ps.platform)) {
             resolved = "function";
+            ps.call(name, c.span());
         } else if (PsNames.locationFunction(name) != null) {
             // cd.., cd\, cd~ and D: are functions that run Set-Location
             resolved = "function";

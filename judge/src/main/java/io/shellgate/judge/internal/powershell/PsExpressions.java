@@ -2,6 +2,7 @@ package io.shellgate.judge.internal.powershell;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * PowerShell expressions, read for what they contain rather than what they compute: operands,
@@ -69,13 +70,22 @@ final class PsExpressions {
             int mark = s.pos;
             s.skip(false);
             boolean comma = s.peek() == ',';
+            int operator = s.pos;
             if (!binaryOperator()) {
                 s.pos = mark;
                 break;
             }
             commas &= comma;
+            String op = s.text.substring(operator + 1, s.pos).toLowerCase(Locale.ROOT);
             s.skip(true);
-            parts.add(unary());
+            PsAst.Expr right = unary();
+            if (!comma && op.equals("as")) {
+                // x -as [T] converts as [T]x does (running T's constructor or parser); a failure gives $null, not an error
+                PsAst.Expr left = parts.removeLast();
+                parts.add(new PsAst.Compound(PsAst.Compound.Kind.CAST, List.of(right, left), s.span(left.span().start())));
+            } else {
+                parts.add(right);
+            }
         }
         p.leave();
         return parts.size() == 1 ? parts.getFirst()

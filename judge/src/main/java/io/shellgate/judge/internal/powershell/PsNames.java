@@ -41,7 +41,7 @@ final class PsNames {
                 epal Export-Alias; epcsv Export-Csv; epsn Export-PSSession; erase Remove-Item; etsn Enter-PSSession;
                 exsn Exit-PSSession; fc Format-Custom; fhx Format-Hex; fl Format-List; foreach ForEach-Object; ft Format-Table;
                 fw Format-Wide; gal Get-Alias; gbp Get-PSBreakpoint; gc Get-Content; gcb Get-Clipboard; gci Get-ChildItem;
-                gcm Get-Command; gcs Get-PSCallStack; gdr Get-PSDrive; ghy Get-History; gi Get-Item; gin Get-ComputerInfo;
+                gcim Get-CimInstance; gcm Get-Command; gcs Get-PSCallStack; gdr Get-PSDrive; ghy Get-History; gi Get-Item; gin Get-ComputerInfo;
                 gjb Get-Job; gl Get-Location; gm Get-Member; gmo Get-Module; gp Get-ItemProperty; gps Get-Process;
                 gpv Get-ItemPropertyValue; group Group-Object; gsn Get-PSSession; gsv Get-Service; gtz Get-TimeZone;
                 gu Get-Unique; gv Get-Variable; gwmi Get-WmiObject; h Get-History; history Get-History; icm Invoke-Command;

@@ -79,9 +79,11 @@ final class PsParser {
             chain(out);
             s.skip(false);
             char c = s.peek();
+            boolean afterParam = !out.isEmpty() && out.getLast() instanceof PsAst.Block b && b.keyword().equals("param");
             if (c == ';' || PsScanner.isNewline(c)) {
                 s.pos++;
-            } else if (!s.atEnd() && c != terminator) {
+            } else if (!s.atEnd() && c != terminator && !afterParam) {
+                // a param( ) block needs no separator before the statements after it
                 throw s.error("unexpected text after a statement");
             }
         }

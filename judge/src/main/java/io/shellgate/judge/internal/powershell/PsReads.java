@@ -19,10 +19,6 @@ final class PsReads {
     private static final Set<String> PATH_PARAMS = Set.of("Path", "LiteralPath", "FilePath");
     /** Parameters whose value a cmdlet looks up as a path (Get-Command's Name may be one). */
     private static final List<String> RESOLVED_PARAMS = List.of("Path", "LiteralPath", "FilePath", "RelativeBasePath", "Name");
-    /** Cmdlets whose pipeline strings are content to work on (-InputObject), not paths. */
-    private static final Set<String> CONTENT_INPUT = Set.of("Select-String", "Format-Hex");
-    /** Cmdlets that bind no path from the pipeline at all. */
-    private static final Set<String> NO_PATH_INPUT = Set.of("Format-Hex");
 
     private final PowerShellJudge ps;
     private final WindowsHost host;
@@ -91,7 +87,9 @@ final class PsReads {
                 }
             }
         }
-        if (any || NO_PATH_INPUT.contains(cmdlet)) {
+        // which parameters take pipeline input, by value or by property name, comes from PowerShell's metadata
+        PsCmdlets.Cmdlet spec = PsCmdlets.get(cmdlet);
+        if (any || spec != null && spec.noPathInput()) {
             return;
         }
         String who = cmdlet + " (given paths through the pipeline)";
@@ -100,7 +98,7 @@ final class PsReads {
                 // without a path it reads the current location, which a cd may have moved to Env: or HKCU:
                 commands.read(".", new WindowsReads.Read(cmdlet, use, true, false, c.span()));
             case PsFlow.Strings s -> {
-                if (!CONTENT_INPUT.contains(cmdlet)) {
+                if (spec == null || !spec.contentInput()) {
                     for (String v : s.values()) {
                         commands.read(v, new WindowsReads.Read(who, use, true, true, c.span()));
                     }

@@ -261,13 +261,20 @@ final class PsScanner {
     /** The name after {@code $} or {@code @}: {@code name}, {@code scope:name}, {@code {any text}}, or a special one. */
     String variableName() {
         if (peek() == '{') {
-            int close = text.indexOf('}', pos);
-            if (close < 0) {
+            // a backtick in a braced name escapes the next character: ${env:GITHUB_TO`KEN} is $env:GITHUB_TOKEN
+            StringBuilder name = new StringBuilder();
+            int i = pos + 1;
+            while (i < text.length() && text.charAt(i) != '}') {
+                if (text.charAt(i) == '`' && i + 1 < text.length()) {
+                    i++;
+                }
+                name.append(text.charAt(i++));
+            }
+            if (i >= text.length()) {
                 throw error("a ${...} variable is not closed");
             }
-            String name = text.substring(pos + 1, close);
-            pos = close + 1;
-            return name;
+            pos = i + 1;
+            return name.toString();
         }
         if ("?^$".indexOf(peek()) >= 0) {
             return String.valueOf(text.charAt(pos++));

@@ -33,7 +33,7 @@ final class PsTyping {
 
     /** Whether the variable is set once in the whole script, so that its one value's type holds wherever it is read. */
     boolean setOnce(String written) {
-        return assignments.getOrDefault(PsVariables.name(written), 0) == 1;
+        return !assignments.containsKey(PsVariables.ANY) && assignments.getOrDefault(PsVariables.name(written), 0) == 1;
     }
 
     /** The type of an expression's value (of its elements, for a collection), or null when it is not known. */
@@ -65,8 +65,10 @@ final class PsTyping {
                 }
                 case HASH -> PsTypes.HASHTABLE;
                 case OPERATOR -> {
-                    // 'a' + $x, 'a' -replace 'b' and 1..9 keep the type of their left operand
-                    String first = of(c.parts().getFirst());
+                    // 'a' + $x, 'a' -replace 'b' and 1..9 keep the type of their left operand, when it is one value:
+                    // @('a') + (Get-Item x) is an array that holds a FileInfo
+                    PsAst.Expr left = c.parts().getFirst();
+                    String first = left instanceof PsAst.Literal || left instanceof PsAst.Expandable ? of(left) : null;
                     yield PsTypes.STRING.equals(first) || "system.int32".equals(first) ? first : null;
                 }
                 case UNARY, MEMBER -> null;

@@ -16,6 +16,8 @@ final class PsVariables {
 
     /** Counts past one mean "not known": set in several places, or in a way that is not followed. */
     static final int MANY = 2;
+    /** The key that says some variable whose name is computed at run time is set: no variable's type is then known. */
+    static final String ANY = "*";
     private static final Set<String> NAMING_PARAMS = Set.of("outvariable", "ov", "errorvariable", "ev", "warningvariable",
             "wv", "informationvariable", "iv", "pipelinevariable", "pv");
     private static final Set<String> SETTERS = Set.of("Set-Variable", "New-Variable", "Clear-Variable", "Remove-Variable");
@@ -52,7 +54,16 @@ final class PsVariables {
             case PsAst.Pipeline p -> p.elements().forEach(e -> element(e, parameters));
             case PsAst.Assignment a -> {
                 PsAst.Expr target = a.target() instanceof PsAst.Compound c && !c.parts().isEmpty() ? c.parts().getFirst() : a.target();
-                if (target instanceof PsAst.Variable v) {
+                if (a.target() instanceof PsAst.Compound c && c.kind() == PsAst.Compound.Kind.ARRAY) {
+                    // $a, $b = 1, (Get-Item x): every target is set, each to a value not followed here
+                    for (PsAst.Expr part : c.parts()) {
+                        PsAst.Expr inner = part instanceof PsAst.Compound cast && cast.kind() == PsAst.Compound.Kind.CAST
+                                ? cast.parts().getLast() : part;
+                        if (inner instanceof PsAst.Variable v) {
+                            set(v.name(), MANY);
+                        }
+                    }
+                } else if (target instanceof PsAst.Variable v) {
                     set(v.name(), a.target() == target && a.operator().equals("=") ? 1 : MANY);
                 }
                 expr(a.target(), parameters);
@@ -85,7 +96,7 @@ final class PsVariables {
                         case PsAst.Param p -> {
                             if (p.value() != null) {
                                 expr(p.value(), parameters);
-                                if (NAMING_PARAMS.contains(p.name().toLowerCase(Locale.ROOT))) {
+                                if (namesVariable(p.name())) {
                                     named(p.value());
                                 }
                             }
@@ -109,13 +120,25 @@ final class PsVariables {
     private static boolean previousNames(PsAst.CommandCall c, PsAst.Arg a) {
         int i = c.args().indexOf(a);
         return i > 0 && c.args().get(i - 1) instanceof PsAst.Param p && p.value() == null
-                && NAMING_PARAMS.contains(p.name().toLowerCase(Locale.ROOT));
+                && namesVariable(p.name());
+    }
+
+    /**
+     * Whether a parameter written so names a variable to set: the common parameters' names, their
+     * aliases and abbreviations ({@code -OutVa}, {@code -PipelineV}); an ambiguous one counts too.
+     */
+    private static boolean namesVariable(String written) {
+        String w = written.toLowerCase(Locale.ROOT);
+        return NAMING_PARAMS.contains(w) || w.length() >= 2 && NAMING_PARAMS.stream().anyMatch(n -> n.length() > 2 && n.startsWith(w));
     }
 
     private void named(PsAst.Expr e) {
         String value = e instanceof PsAst.Literal l ? l.value() : null;
         if (value != null) {
             set(value.startsWith("+") ? value.substring(1) : value, MANY);
+        } else {
+            // -OutVariable ('y'), Set-Variable $name: which variable is set is not known
+            counts.put(ANY, MANY);
         }
     }
 

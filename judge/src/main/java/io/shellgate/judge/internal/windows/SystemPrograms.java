@@ -2,6 +2,7 @@ package io.shellgate.judge.internal.windows;
 
 import io.shellgate.judge.Span;
 import io.shellgate.rules.Tier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -136,10 +137,17 @@ public final class SystemPrograms {
         }
     }
 
-    /** findstr's files: after the pattern (unless /c: or /g: gave it), and those /f: and /g: name. */
+    /**
+     * findstr's files: after the pattern (unless /c: or /g: gave it), and those /f: and /g: name.
+     * {@code /d:dir;dir} looks for each file in those directories, {@code /s} in every directory
+     * under them (or under the current one): a file operand is then a name pattern, not a path.
+     */
     private static void findstr(WindowsHost host, String cwd, List<String> args, Span span) {
         boolean patternGiven = false;
         boolean first = true;
+        boolean recursive = false;
+        List<String> dirs = new ArrayList<>();
+        List<String> files = new ArrayList<>();
         for (String a : args) {
             if (a == null) {
                 read(host, cwd, null, "findstr", span);
@@ -151,17 +159,41 @@ public final class SystemPrograms {
             }
             if (lower.startsWith("/f:") || lower.startsWith("/g:")) {
                 read(host, cwd, a.substring(3), "findstr", span);
-            } else if (!isSwitch(a)) {
-                if (first && !patternGiven) {
-                    first = false;
-                } else {
-                    read(host, cwd, a, "findstr", span);
+            } else if (lower.startsWith("/d:")) {
+                dirs.addAll(List.of(a.substring(3).split(";")));
+            } else if (isSwitch(a)) {
+                // glued switches (/s/i, /si) count too
+                recursive |= !lower.contains(":") && lower.substring(1).replace("/", "").contains("s");
+            } else if (first && !patternGiven) {
+                first = false;
+            } else {
+                files.add(a);
+            }
+        }
+        if (dirs.isEmpty()) {
+            dirs.add(".");
+        }
+        for (String dir : dirs) {
+            for (String file : files) {
+                String path = dir.equals(".") ? file : dir + "\\" + file;
+                if (!recursive) {
+                    read(host, cwd, path, "findstr", span);
+                    continue;
                 }
+                String slashed = path.replace('/', '\\');
+                int cut = slashed.lastIndexOf('\\');
+                String base = cut < 0 ? "." : slashed.substring(0, cut + 1);
+                String name = slashed.substring(cut + 1);
+                WindowsReads.check(host, base, cwd, new WindowsReads.Read("findstr /s", WindowsReads.Use.TREE, false, false,
+                        n -> Wildcards.matchesName(name, n), span));
             }
         }
     }
 
-    /** where: {@code /r DIR} searches a tree; {@code $VAR:pattern} and {@code path:pattern} look in places. */
+    /**
+     * where: {@code /r DIR} searches a tree, {@code path:pattern} lists the names in a directory,
+     * {@code $VAR:pattern} the directories an environment variable names (PATH only unasked).
+     */
     private static void where(WindowsHost host, String cwd, List<String> args, Span span) {
         if (args.contains(null)) {
             dynamic(host, "where", span);
@@ -169,11 +201,26 @@ public final class SystemPrograms {
         }
         for (int i = 0; i + 1 < args.size(); i++) {
             if (args.get(i).equalsIgnoreCase("/r")) {
-                read(host, cwd, args.get(i + 1), "where", span);
+                WindowsReads.check(host, args.get(i + 1), cwd, new WindowsReads.Read("where /r", WindowsReads.Use.RECURSIVE, false,
+                        false, span));
+                i++;
             }
         }
-        args.stream().filter(a -> a.contains(":") && !isSwitch(a)).forEach(a -> WindowsReads.check(host,
-                a.substring(0, a.lastIndexOf(':')), cwd, new WindowsReads.Read("where", WindowsReads.Use.RESOLVE, false, false, span)));
+        for (String a : args) {
+            int colon = a.lastIndexOf(':');
+            if (isSwitch(a) || colon <= 0 || colon == 1 && a.length() > 2 && (a.charAt(2) == '\\' || a.charAt(2) == '/')) {
+                continue;
+            }
+            String place = a.substring(0, colon);
+            if (place.startsWith("$")) {
+                if (!place.equalsIgnoreCase("$PATH")) {
+                    host.report(WindowsChecks.DYNAMIC_ARGUMENT, Tier.ASK, "where " + a + " lists the directories the variable "
+                            + place.substring(1) + " names", span);
+                }
+                continue;
+            }
+            WindowsReads.check(host, place, cwd, new WindowsReads.Read("where", WindowsReads.Use.READ, false, false, span));
+        }
     }
 
     /**

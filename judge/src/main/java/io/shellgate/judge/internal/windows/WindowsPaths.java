@@ -12,7 +12,8 @@ import java.util.Set;
  * ({@code \\?\}, {@code \\.\}), provider qualifiers ({@code FileSystem::},
  * {@code Microsoft.PowerShell.Core\Registry::}), network shares in every spelling, alternate data
  * streams ({@code x::$DATA}, {@code x:s}, {@code dir::$INDEX_ALLOCATION}), trailing dots and
- * spaces that Windows drops, and the 8.3 short names of the system directories.
+ * spaces that Windows drops, the 8.3 short names of the system directories, and the compatibility
+ * junctions ({@code Documents and Settings}, {@code Application Data}...) to the folders they reach.
  */
 public final class WindowsPaths {
 
@@ -240,9 +241,82 @@ public final class WindowsPaths {
             }
             parts.add(s);
         }
+        if (letterDrive(prefix)) {
+            junctions(parts);
+        }
         String joined = prefix + String.join("/", parts);
         return joined.length() > 1 && joined.endsWith("/") && !joined.endsWith(":/") ? joined.substring(0, joined.length() - 1) : joined;
     }
+
+    /**
+     * Follows the compatibility junctions Windows keeps for programs written before Vista
+     * ({@code Documents and Settings}, {@code All Users}, a profile's {@code Application Data} and
+     * {@code Local Settings}...), so that a path through them is read as the folder it reaches.
+     */
+    private static void junctions(List<String> parts) {
+        for (int round = 0; round < 8; round++) {
+            if (!junction(parts)) {
+                return;
+            }
+        }
+    }
+
+    private static boolean junction(List<String> parts) {
+        List<String> lower = parts.stream().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+        if (lower.isEmpty()) {
+            return false;
+        }
+        if (lower.getFirst().equals("documents and settings")) {
+            parts.set(0, "Users");
+            return true;
+        }
+        if (lower.getFirst().equals("programdata") && lower.size() > 1) {
+            String to = MACHINE_JUNCTIONS.get(lower.get(1));
+            if (to != null) {
+                replace(parts, 0, 2, to);
+                return true;
+            }
+        }
+        if (!lower.getFirst().equals("users") || lower.size() < 2) {
+            return false;
+        }
+        if (lower.get(1).equals("all users")) {
+            replace(parts, 0, 2, "ProgramData");
+            return true;
+        }
+        if (lower.get(1).equals("default user")) {
+            parts.set(1, "Default");
+            return true;
+        }
+        if (lower.size() > 2 && PROFILE_JUNCTIONS.containsKey(lower.get(2))) {
+            replace(parts, 2, 3, PROFILE_JUNCTIONS.get(lower.get(2)));
+            return true;
+        }
+        if (lower.size() > 4 && lower.get(2).equals("appdata") && lower.get(3).equals("local")
+                && LOCAL_JUNCTIONS.containsKey(lower.get(4))) {
+            replace(parts, 2, 5, LOCAL_JUNCTIONS.get(lower.get(4)));
+            return true;
+        }
+        return false;
+    }
+
+    private static void replace(List<String> parts, int from, int to, String with) {
+        parts.subList(from, to).clear();
+        parts.addAll(from, List.of(with.split("/")));
+    }
+
+    private static final Map<String, String> PROFILE_JUNCTIONS = Map.of("application data", "AppData/Roaming",
+            "local settings", "AppData/Local", "my documents", "Documents", "cookies", "AppData/Roaming/Microsoft/Windows/INetCookies",
+            "recent", "AppData/Roaming/Microsoft/Windows/Recent", "sendto", "AppData/Roaming/Microsoft/Windows/SendTo",
+            "start menu", "AppData/Roaming/Microsoft/Windows/Start Menu", "templates", "AppData/Roaming/Microsoft/Windows/Templates",
+            "nethood", "AppData/Roaming/Microsoft/Windows/Network Shortcuts",
+            "printhood", "AppData/Roaming/Microsoft/Windows/Printer Shortcuts");
+    private static final Map<String, String> LOCAL_JUNCTIONS = Map.of("application data", "AppData/Local",
+            "history", "AppData/Local/Microsoft/Windows/History",
+            "temporary internet files", "AppData/Local/Microsoft/Windows/INetCache");
+    private static final Map<String, String> MACHINE_JUNCTIONS = Map.of("application data", "ProgramData",
+            "desktop", "Users/Public/Desktop", "documents", "Users/Public/Documents",
+            "start menu", "ProgramData/Microsoft/Windows/Start Menu", "templates", "ProgramData/Microsoft/Windows/Templates");
 
     private static String stripTrailing(String seg) {
         int end = seg.length();

@@ -190,6 +190,16 @@ public final class WindowsReads {
             }
         }
         if (r.use() == Use.TREE) {
+            // the home directory holds the secrets the policy names under ~, whether or not this machine can list them
+            String home = host.home();
+            String lower = path.toLowerCase(Locale.ROOT);
+            if (home != null && (home.equalsIgnoreCase(path) || home.toLowerCase(Locale.ROOT).startsWith(lower.endsWith("/") ? lower
+                    : lower + "/"))) {
+                return "everything under it is read, and it holds the home directory " + home + ", where secrets are kept";
+            }
+            if (PROFILES.matcher(lower).matches()) {
+                return "everything under it is read, and it is or holds a user's profile, where secrets are kept";
+            }
             String inside = host.sensitiveInside(real != null ? real : path, r.names());
             if (inside != null) {
                 return "everything under it is read, including " + inside + ", which may hold secrets";
@@ -223,6 +233,9 @@ public final class WindowsReads {
         VOCABULARY.put(List.copyOf(patterns), words);
         return words;
     }
+
+    /** A drive's root, its Users folder or one profile in it (lower case, forward slashes). */
+    private static final com.google.re2j.Pattern PROFILES = com.google.re2j.Pattern.compile("^[a-z]:(/|/users/?|/users/[^/]+/?)?$");
 
     private static boolean ask(WindowsHost host, String rule, Read r, String message) {
         host.report(rule, Tier.ASK, message, r.span());
