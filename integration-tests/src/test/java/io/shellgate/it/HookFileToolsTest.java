@@ -83,6 +83,9 @@ class HookFileToolsTest extends SandboxTest {
         expected.put(box.home.resolve(".bashrc"), ask);
         expected.put(box.home.resolve(".gitconfig"), ask);
         expected.put(box.home.resolve(".claude/shell-snapshots/snapshot-bash-1.sh"), ask);
+        // a project's agent settings: the hooks they add run commands no gate sees
+        expected.put(box.work.resolve(".claude/settings.json"), ask);
+        expected.put(box.work.resolve(".gemini/settings.json"), ask);
         expected.put(box.work.resolve("src/main.c"), agent.equals("codex") ? "" : "allow");
         for (Map.Entry<Path, String> e : expected.entrySet()) {
             Processes.Result r = box.shellgate(client, Sandbox.bytes(input(agent, tool, e.getKey())), "hook", agent);

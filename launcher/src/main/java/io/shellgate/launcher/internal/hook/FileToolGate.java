@@ -27,6 +27,9 @@ public final class FileToolGate {
             ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
             ".zlogin", ".zlogout", ".inputrc", ".envrc", ".lesskey");
 
+    /** Directories, anywhere, whose files do the same: git's internals and the agents' settings (hooks). */
+    private static final Set<String> PROOF_DIRS = Set.of(".git", ".claude", ".gemini", ".codex", ".qwen");
+
     /** Directories below the home whose files do the same (git's, the agents' snapshots and hook settings). */
     private static final List<String> PROOF_HOME_DIRS = List.of(".config/git", ".claude", ".codex", ".gemini", ".qwen");
 
@@ -167,7 +170,8 @@ public final class FileToolGate {
             }
         }
         for (Path seg : p) {
-            if (seg.toString().equalsIgnoreCase(".git")) {
+            // git's internals, and the agents' settings in any project: their hooks run commands no gate sees
+            if (PROOF_DIRS.contains(seg.toString().toLowerCase(java.util.Locale.ROOT))) {
                 return Kind.PROOF;
             }
         }
