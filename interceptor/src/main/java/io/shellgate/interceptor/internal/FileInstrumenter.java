@@ -5,7 +5,6 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import java.util.Set;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
@@ -23,10 +22,6 @@ import net.bytebuddy.pool.TypePool;
  * and links) and {@code java.io.File}'s own changes. The class format stays as it was.
  */
 final class FileInstrumenter {
-
-    /** The internal names of the classes changed. */
-    static final Set<String> CLASSES = Set.of("java/io/FileOutputStream", "java/io/RandomAccessFile", "java/io/File",
-            "sun/nio/fs/UnixFileSystemProvider");
 
     private static final String ADVICE = "io.shellgate.interceptor.internal.FileAdvice$";
 
