@@ -130,8 +130,74 @@ public final class AgentTarget {
                     }
                 }
             }
+            // write-files PATH...: changes each file with plain file calls (no process), seven ways, and
+            // prints "WROTE PATH via API" or "KEPT PATH via API: EXCEPTION" for each; then starts echo
+            case "write-files" -> {
+                for (String path : rest) {
+                    writeFiles(path);
+                }
+                // then a process, which the gate judges and logs as before
+                run(() -> new ProcessBuilder("echo", "after").start());
+            }
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
+        }
+    }
+
+    private static void writeFiles(String path) {
+        java.nio.file.Path p = java.nio.file.Path.of(path);
+        byte[] line = "\n[[approved]]\nid = \"by-the-agent\"\ncommand = \"touch x\"\n".getBytes(StandardCharsets.UTF_8);
+        write(path, "FileOutputStream", () -> {
+            try (java.io.FileOutputStream out = new java.io.FileOutputStream(path, true)) {
+                out.write(line);
+            }
+        });
+        write(path, "RandomAccessFile", () -> {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(path, "rw")) {
+                f.seek(f.length());
+                f.write(line);
+            }
+        });
+        write(path, "Files.newOutputStream", () -> {
+            try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(p, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND)) {
+                out.write(line);
+            }
+        });
+        write(path, "FileChannel.open", () -> {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND)) {
+                ch.write(java.nio.ByteBuffer.wrap(line));
+            }
+        });
+        write(path, "Files.write", () -> java.nio.file.Files.write(p, line, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND));
+        write(path, "Files.move", () -> {
+            java.nio.file.Path temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
+            java.nio.file.Files.write(temp, line);
+            try {
+                java.nio.file.Files.move(temp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                java.nio.file.Files.deleteIfExists(temp);
+            }
+        });
+        write(path, "File.delete", () -> {
+            if (!new File(path).delete()) {
+                throw new IOException("not deleted");
+            }
+        });
+    }
+
+    interface Write {
+        void write() throws IOException;
+    }
+
+    private static void write(String path, String api, Write w) {
+        try {
+            w.write();
+            System.out.println("WROTE " + path + " via " + api);
+        } catch (IOException | RuntimeException e) {
+            System.out.println("KEPT " + path + " via " + api + ": " + String.valueOf(e).replace('\n', ' '));
         }
     }
 

@@ -80,7 +80,8 @@ class HookAdaptersTest extends SandboxTest {
             // Codex would run the command on an ask, Gemini CLI waits forever without a terminal:
             // a refusal that says how to approve
             assertThat(decision(agent, touch)).isEqualTo("deny");
-            assertThat(reason(agent, touch)).contains("refused (not-read-only)").contains("[[approved]]")
+            assertThat(reason(agent, touch)).contains("refused (not-read-only)").contains("shellgate approvals --watch")
+                    .contains("a terminal of their own").doesNotContain("policy.toml")
                     .contains("\"touch made-by-hook\"");
         } else {
             assertThat(decision(agent, touch)).as(touch.toString()).isEqualTo("ask");

@@ -151,6 +151,39 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void theAgentsOwnFileCallsCannotChangeTheGatesFilesWhileTheServerStillWritesThem() throws Exception {
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "version = 1\n");
+        Path state = box.home.resolve(".local/state/shellgate");
+        // a first command, judged by the server wrap starts outside the namespace, makes the audit log
+        Processes.Result first = agent("namespace", List.of("/bin/bash", "-c"), "echo first");
+        assertThat(ran(first)).as(first.toString()).containsExactly("RAN exit=0 out=first");
+        Path audit = state.resolve("audit.jsonl");
+        long before = Files.readAllLines(audit).size();
+        String token = Files.readString(box.run.resolve("server.token"));
+        List<Path> gate = List.of(policy, box.home.resolve(".config/shellgate/other.toml"), audit, state.resolve("planted"),
+                box.run.resolve("server.token"), box.run.resolve("server.port"), box.run.resolve("planted"));
+        List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                AgentJvm.targetClasses().toString(), "AgentTarget", "write-files", box.work.resolve("ok.txt").toString()));
+        gate.forEach(p -> command.add(p.toString()));
+        Processes.Result r = Processes.run(command, box.env, "", box.work);
+        assertThat(r.out().lines().filter(l -> l.startsWith("WROTE ")))
+                .as(r.toString()).hasSize(7).allMatch(l -> l.startsWith("WROTE " + box.work.resolve("ok.txt") + " via "));
+        assertThat(r.out().lines().filter(l -> l.startsWith("KEPT "))).as(r.toString()).hasSize(7 * gate.size());
+        assertThat(Files.readString(policy)).isEqualTo("version = 1\n");
+        assertThat(Files.readString(box.run.resolve("server.token"))).isEqualTo(token);
+        assertThat(box.run.resolve("planted")).doesNotExist();
+        assertThat(state.resolve("planted")).doesNotExist();
+        assertThat(Files.readAllLines(audit)).hasSize((int) before);
+
+        // the judge server, outside, still writes the audit log while an agent's namespace holds it read-only
+        Processes.Result later = agent("namespace", List.of("/bin/bash", "-c"), "echo later", "touch refused");
+        assertThat(ran(later)).as(later.toString()).containsExactly("RAN exit=0 out=later", "RAN exit=126 out=");
+        assertThat(Files.readAllLines(audit)).hasSizeGreaterThanOrEqualTo((int) before + 2);
+    }
+
+    @Test
     void aShellWhoseLanguageIsNotJudgedIsRefused() throws Exception {
         script(tools.resolve("fish"), "#!/bin/sh\necho fish-ran\n");
         Processes.Result r = agent("namespace", List.of("fish", "-c"), "echo hi");

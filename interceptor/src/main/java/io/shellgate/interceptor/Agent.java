@@ -1,6 +1,7 @@
 package io.shellgate.interceptor;
 
 import io.shellgate.interceptor.internal.AgentOptions;
+import io.shellgate.interceptor.internal.FileTransformer;
 import io.shellgate.interceptor.internal.Gate;
 import io.shellgate.interceptor.internal.LazyTransformer;
 import java.lang.instrument.Instrumentation;
@@ -8,9 +9,9 @@ import java.lang.instrument.UnmodifiableClassException;
 
 /**
  * The javaagent's entry point ({@code -javaagent:shellgate-agent.jar[=OPTIONS]}, or attached to a
- * running JVM). It only registers a transformer that waits for the JDK's process classes; the
- * judge and the bytecode library are loaded when the JVM starts its first process, so a JVM that
- * never starts one pays almost nothing.
+ * running JVM). It registers a transformer that waits for the JDK's process classes (the judge is
+ * loaded when the JVM starts its first process) and changes the JDK's file classes at once, so
+ * that no code of the JVM writes shellgate's own files.
  */
 public final class Agent {
 
@@ -104,6 +105,8 @@ public final class Agent {
         installed = true;
         System.setProperty(PROPERTY, mode(options.audit()));
         instrumentation.addTransformer(new LazyTransformer(), true);
+        // the file classes are loaded already: the guard on the gate's own files goes in now
+        FileTransformer.install(instrumentation);
         // a ProcessBuilder loaded before the agent (attached to a running JVM, or a tool that
         // used it in its own premain) is changed now; ProcessImpl follows at the first start
         for (Class<?> c : instrumentation.getAllLoadedClasses()) {

@@ -63,6 +63,42 @@ public final class Places {
     }
 
     /**
+     * Every directory {@link #run} could name in {@code env}, whether or not it exists: the one it
+     * names and the ones it would fall back to. What may hold the server's secrets (token, proof,
+     * a session's pass) when the run directory is looked for from an environment other than the
+     * server's own.
+     */
+    public static java.util.List<Path> runCandidates(Map<String, String> env) {
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        absolute(env, "SHELLGATE_RUN_DIR").ifPresent(out::add);
+        absolute(env, "XDG_RUNTIME_DIR").ifPresent(r -> out.add(r.resolve("shellgate")));
+        absolute(env, "XDG_STATE_HOME").ifPresent(s -> out.add(s.resolve("shellgate").resolve("run")));
+        out.add(home(env).resolve(".local").resolve("state").resolve("shellgate").resolve("run"));
+        return java.util.List.copyOf(out);
+    }
+
+    /**
+     * The directories of shellgate's own files in {@code env}, which no agent may write: the user
+     * policy's directory, the state (audit log, approvals desk), every run directory
+     * {@link #runCandidates} names, the cache and the managed policy's directory. A project's
+     * {@code .shellgate} directory is one as well, wherever it is ({@link #PROJECT_DIRECTORY}).
+     */
+    public static java.util.List<Path> gateDirectories(Map<String, String> env) {
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        userPolicy(env).map(Path::getParent).ifPresent(out::add);
+        out.add(home(env).resolve(".config").resolve("shellgate"));
+        state(env).ifPresent(out::add);
+        out.add(home(env).resolve(".local").resolve("state").resolve("shellgate"));
+        out.addAll(runCandidates(env));
+        out.add(cache(env));
+        out.add(ManagedPolicy.PATH.getParent());
+        return out.stream().map(Path::normalize).distinct().toList();
+    }
+
+    /** The name of a project's own policy directory ({@code .shellgate/policy.toml}). */
+    public static final String PROJECT_DIRECTORY = ".shellgate";
+
+    /**
      * The cache (native libraries, the AOT cache): {@code $SHELLGATE_CACHE_DIR}, else
      * {@code $XDG_CACHE_HOME/shellgate}, else {@code ~/.cache/shellgate}.
      */

@@ -71,6 +71,13 @@ public final class LazyTransformer implements ClassFileTransformer {
                 + " are NOT gated: " + t);
     }
 
+    /** Reports a file class that could not be changed: writes through it to the gate's files are not refused. */
+    static void reportFiles(String className, Throwable t) {
+        ERRORS.incrementAndGet();
+        System.err.println(ERROR_MARKER + ": " + className + " could not be instrumented, so writes through it to"
+                + " shellgate's own files are NOT refused: " + t);
+    }
+
     /** How many transformations failed in this JVM. */
     public static int errors() {
         return ERRORS.get();

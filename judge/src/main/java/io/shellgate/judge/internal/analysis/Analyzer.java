@@ -25,6 +25,8 @@ final class Analyzer implements Expander.Callbacks {
     final Findings findings;
     final ShellParser parser;
     final Budget budget;
+    /** The judge server's run directories, whose files reading asks. */
+    final GateSecrets gateSecrets;
     /** What a hundred tree-sitter operations cost in budget steps. */
     static final long PARSE_STEP_COST = 10;
     /** The text of the command line being walked (of the nested script, inside bash -c). */
@@ -36,8 +38,10 @@ final class Analyzer implements Expander.Callbacks {
     /** When judging a nested script ({@code bash -c '...'}), every reason points at the outer command. */
     private Span spanOverride;
 
-    Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, Budget budget) {
+    Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, Budget budget,
+            GateSecrets gateSecrets) {
         this.policy = policy;
+        this.gateSecrets = gateSecrets;
         this.host = host;
         this.findings = findings;
         this.parser = parser;

@@ -38,6 +38,7 @@ final class Checks {
     static final String UNUSUAL_CHARACTERS = "unusual-characters";
     static final String ZSH_CODE = "zsh-code-execution";
     static final String SHELL_STATE = "shell-state";
+    static final String INTERACTIVE_PROGRAM = "interactive-program";
     static final String IMPORTED_FUNCTION = "imported-function";
 
     private Checks() {}

@@ -32,7 +32,7 @@ final class CompiledPolicy {
      */
     static final Set<String> CHECKERS = Set.of("find", "xargs", "git", "jq", "xxd", "ip", "tar", "unzip", "sed", "awk",
             "shell-state", "cd", "date", "response-files", "ps", "ss-filter", "maven-config", "toolchain-config",
-            "npm-view", "version-manager");
+            "npm-view", "version-manager", "batch-only");
 
     final Policy policy;
     final Map<String, List<ReadOnlyCommand>> readOnly = new HashMap<>();

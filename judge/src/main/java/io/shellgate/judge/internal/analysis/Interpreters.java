@@ -98,7 +98,7 @@ final class Interpreters {
                 // strings that look like shell commands (os.system, subprocess, exec) are judged as such;
                 // only their denials count, the inline code already asks
                 Findings own = new Findings();
-                Analyzer inner = new Analyzer(a.policy, a.host, own, a.parser, a.budget);
+                Analyzer inner = new Analyzer(a.policy, a.host, own, a.parser, a.budget, a.gateSecrets);
                 inner.subscript(s, Dialect.BASH, Special.child(inv, Dialect.BASH, null).deeper(), inv.span());
                 for (var r : own.reasons) {
                     if (r.tier() == Tier.DENY) {

@@ -128,7 +128,7 @@ public final class JudgeEngine implements Judge {
         String text = request.command();
         // counted steps decide; the clock is only a last guard against a cost they do not see
         Budget budget = new Budget(Budget.MAX_STEPS, System.nanoTime() + policy.policy.settings().timeBudgetMillis() * 1_000_000L);
-        Analyzer analyzer = new Analyzer(policy, view, findings, parser, budget);
+        Analyzer analyzer = new Analyzer(policy, view, findings, parser, budget, GateSecrets.of(request.env()));
         if (!request.dialect().isPosix()) {
             new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
             return;

@@ -66,6 +66,19 @@ final class ProgramChecks {
                     }
                 }
             }
+            case "batch-only" -> {
+                // interactive top reads command keys from its terminal: k signals any process of the
+                // user (the judge server included), r renices, W writes its configuration file; an agent
+                // that types into the terminal (Codex's write_stdin) could use them. Batch mode reads none.
+                boolean batch = parsed.options().stream().map(OptionParser.Opt::name).anyMatch(n -> n.equals("-b")
+                        || n.equals("--batch-mode") || n.equals("-h") || n.equals("--help") || n.equals("-v")
+                        || n.equals("-V") || n.equals("--version") || n.equals("-O") || n.equals("--list-fields"));
+                if (!batch) {
+                    ask(a, inv, Checks.INTERACTIVE_PROGRAM, program + " without -b reads command keys from its terminal"
+                            + " (k signals any process of the user, r renices one, W writes its settings): " + program
+                            + " -b prints and reads no keys");
+                }
+            }
             case "maven-config" -> {
                 project(a, inv, program, List.of(".mvn/jvm.config", ".mvn/maven.config", ".mvn/extensions.xml"),
                         "Maven's start reads it for JVM options and extensions (a -javaagent runs code)");

@@ -93,6 +93,12 @@ final class Sensitive {
         String home = Redirects.home(scope);
         PathSet set = a.policy.paths("sensitive");
         for (String path : candidates(a, operand, scope)) {
+            String run = path == null ? null : a.gateSecrets.under(path);
+            if (run != null && a.host.isDirectory(Path.of(run))) {
+                a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path + " recursively, including "
+                        + run + ", shellgate's run directory, whose files let a program answer in the judge's place", span);
+                return true;
+            }
             if (path != null && set.isAncestorOfMember(path, home, skipHidden)) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "reads everything under " + path
                         + " recursively, which includes files that may hold secrets", span);
@@ -118,7 +124,8 @@ final class Sensitive {
         for (Path cwd : scope.cwds) {
             Path raw = text.startsWith("/") ? Path.of(text) : cwd.resolve(text);
             Path real = a.host.realPath(raw);
-            if (real != null && a.policy.paths("sensitive").contains(real.toString(), Redirects.home(scope))) {
+            if (real != null && (a.policy.paths("sensitive").contains(real.toString(), Redirects.home(scope))
+                    || a.gateSecrets.holding(real.toString()) != null)) {
                 return text + " (which is " + real + ")";
             }
         }
@@ -131,12 +138,17 @@ final class Sensitive {
         if (set.contains(path, home)) {
             return path;
         }
+        String run = a.gateSecrets.holding(path);
+        if (run != null) {
+            return path + " (in " + run + ", shellgate's run directory, whose files let a program answer in the judge's place)";
+        }
         Path real = a.host.realPath(Path.of(path));
         if (real == null) {
             // a link to a file that does not exist yet (or cannot be read) is judged by where it leads
             real = a.host.linkTarget(Path.of(path));
         }
-        if (real != null && !real.toString().equals(path) && set.contains(real.toString(), home)) {
+        if (real != null && !real.toString().equals(path)
+                && (set.contains(real.toString(), home) || a.gateSecrets.holding(real.toString()) != null)) {
             return path + " (a link to " + real + ")";
         }
         return null;

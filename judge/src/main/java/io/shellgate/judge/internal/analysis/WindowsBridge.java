@@ -150,6 +150,13 @@ final class WindowsBridge implements WindowsHost {
     public String sensitive(String path, boolean recursive) {
         PathSet set = analyzer.policy.paths("sensitive");
         String home = home();
+        String run = analyzer.gateSecrets.holding(path);
+        if (run == null && recursive) {
+            run = analyzer.gateSecrets.under(path);
+        }
+        if (run != null) {
+            return "it is in or holds " + run + ", shellgate's run directory, whose files let a program answer in the judge's place";
+        }
         for (String[] form : List.of(new String[] {path, home}, new String[] {path.toLowerCase(Locale.ROOT),
                 home == null ? null : home.toLowerCase(Locale.ROOT)})) {
             if (set.contains(form[0], form[1]) || recursive && set.isAncestorOfMember(form[0], form[1])) {

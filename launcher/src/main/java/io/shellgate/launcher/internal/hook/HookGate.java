@@ -49,6 +49,10 @@ public final class HookGate {
         if (hook == null || !hook.isObject()) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: the hook input is not a JSON object");
         }
+        Optional<HookAnswer> file = FileToolGate.answer(agent, hook, env, processCwd(hook, processCwd));
+        if (file.isPresent()) {
+            return file.get();
+        }
         Optional<HookAgent.Call> call;
         try {
             call = agent.read(hook);
@@ -97,10 +101,19 @@ public final class HookGate {
         return new HookAnswer(answer.exit(), answer.stdout(), answer.stderr() + result.warning() + "\n");
     }
 
-    /** For an agent that cannot ask: what a person does to let this exact command run. */
+    /**
+     * For an agent that cannot ask: what a person does to let this exact command run. It names no
+     * file: the agent's file tools could write one.
+     */
     static String howToApprove(String command) {
-        return "A person can allow it with an approval in ~/.config/shellgate/policy.toml ([[approved]] with command = "
-                + HookAgent.JSON.valueToTree(command) + "), after which the agent may run it again";
+        return "To let " + HookAgent.JSON.valueToTree(command) + " run, a person starts shellgate approvals --watch in a"
+                + " terminal of their own, outside the agent, and answers when the agent runs it again";
+    }
+
+    /** The directory the hook input names, when it is one; else the hook process's. */
+    private static Path processCwd(JsonNode hook, Path processCwd) {
+        String named = hook.path("cwd").asText("");
+        return named.startsWith("/") && Files.isDirectory(Path.of(named)) ? Path.of(named).normalize() : processCwd;
     }
 
     private static String quote(String word) {

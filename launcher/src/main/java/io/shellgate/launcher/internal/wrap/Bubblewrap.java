@@ -41,15 +41,23 @@ final class Bubblewrap {
         return program;
     }
 
+    /** One mount of the namespace: {@code target} shows {@code source}, read-only unless {@code writable}. */
+    record Bind(Path source, Path target, boolean writable) {
+
+        static Bind readOnly(Path source, Path target) {
+            return new Bind(source, target, false);
+        }
+    }
+
     /**
      * The command that runs {@code command} in the namespace.
      *
-     * @param binds pairs of (source, destination): each destination shows the source's file
+     * @param binds the mounts, in order (a later one covers an earlier one's part)
      */
-    List<String> command(List<Path[]> binds, Path cwd, List<String> command) {
+    List<String> command(List<Bind> binds, Path cwd, List<String> command) {
         List<String> argv = new ArrayList<>(List.of(program.toString(), "--dev-bind", "/", "/", "--die-with-parent"));
-        for (Path[] b : binds) {
-            argv.addAll(List.of("--ro-bind", b[0].toString(), b[1].toString()));
+        for (Bind b : binds) {
+            argv.addAll(List.of(b.writable() ? "--bind" : "--ro-bind", b.source().toString(), b.target().toString()));
         }
         argv.addAll(List.of("--chdir", cwd.toString(), "--"));
         argv.addAll(command);
@@ -60,7 +68,7 @@ final class Bubblewrap {
      * Runs {@code /bin/true}-like {@code probe} in a namespace with these binds; empty when it works, else
      * what bwrap said.
      */
-    Optional<String> problem(List<Path[]> binds, Path cwd, List<String> probe) {
+    Optional<String> problem(List<Bind> binds, Path cwd, List<String> probe) {
         try {
             Process p = new ProcessBuilder(command(binds, cwd, probe)).redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();

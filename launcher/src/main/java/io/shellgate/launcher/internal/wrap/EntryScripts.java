@@ -23,7 +23,7 @@ final class EntryScripts {
      * @param judged whether the shell's language is judged (else it is refused)
      */
     static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
-        String once = key.substring(0, key.lastIndexOf('/') + 1) + "once.key";
+        String once = key.substring(0, key.lastIndexOf('/') + 1) + GateMounts.ONCE + "/once.key";
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" %s "$@"

@@ -33,10 +33,10 @@ public final class WrapSession implements AutoCloseable {
     private final Path real;
     private final Path bin;
     private final Layer layer;
-    private final List<Path[]> binds;
+    private final List<Bubblewrap.Bind> binds;
     private final String why;
 
-    private WrapSession(Path dir, Path real, Path bin, Layer layer, List<Path[]> binds, String why) {
+    private WrapSession(Path dir, Path real, Path bin, Layer layer, List<Bubblewrap.Bind> binds, String why) {
         this.dir = dir;
         this.real = real;
         this.bin = bin;
@@ -76,7 +76,7 @@ public final class WrapSession implements AutoCloseable {
             Optional<Bubblewrap> bwrap = wanted == Layer.PATH ? Optional.empty() : Bubblewrap.find();
             String why;
             Layer layer;
-            List<Path[]> binds = new ArrayList<>();
+            List<Bubblewrap.Bind> binds = new ArrayList<>();
             if (bwrap.isEmpty()) {
                 why = wanted == Layer.PATH ? "asked for with --layer path"
                         : "bubblewrap (bwrap) is not installed in /usr/bin (apt-get install bubblewrap)";
@@ -133,10 +133,11 @@ public final class WrapSession implements AutoCloseable {
 
     /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
     private static Optional<String> namespace(Path dir, Path real, List<ShellFiles.Found> shells, Path realBash, Path key,
-            String launcher, String agent, List<Path[]> binds, Bubblewrap bwrap, Path cwd) throws IOException {
+            String launcher, String agent, List<Bubblewrap.Bind> binds, Bubblewrap bwrap, Path cwd) throws IOException {
         Path cover = Files.createDirectory(dir.resolve("cover"));
+        binds.addAll(GateMounts.binds(dir, cwd));
         for (int i = 0; i < shells.size(); i++) {
-            binds.add(new Path[] {shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))});
+            binds.add(Bubblewrap.Bind.readOnly(shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))));
         }
         Path bash = hidden(real, realBash, shells);
         if (bash.toString().length() > SHEBANG_MAX) {
@@ -148,7 +149,7 @@ public final class WrapSession implements AutoCloseable {
             Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
                     real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged()));
             Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
-            binds.add(new Path[] {entry, f.file()});
+            binds.add(Bubblewrap.Bind.readOnly(entry, f.file()));
         }
         // the real bash, reached through its cover: exit 0 only if the entry's pass lets it through
         return bwrap.problem(binds, cwd, List.of("/usr/bin/env", PASS + "=" + Files.readString(key).strip(), realBash.toString(),
@@ -224,7 +225,7 @@ public final class WrapSession implements AutoCloseable {
             return null;
         }
         String once = random(32);
-        Path file = Files.createFile(dir.resolve("once.key"),
+        Path file = Files.createFile(dir.resolve(GateMounts.ONCE).resolve("once.key"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(file, once + "\n");
         return once;

@@ -1,0 +1,176 @@
+package io.shellgate.interceptor.internal;
+
+import java.io.IOException;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * shellgate's own files as the JVM's environment places them, which no code of the JVM's but the
+ * gate's may write: the user policy's directory, the state (audit log, approvals desk), every
+ * directory the run directory may be, the cache, the managed policy's directory and any project's
+ * {@code .shellgate}. The rules of {@code io.shellgate.rules.Places#gateDirectories}, which this
+ * Java 17 core cannot load (a test holds the two together).
+ */
+final class GateFiles {
+
+    private final List<String> dirs;
+
+    GateFiles(List<String> dirs) {
+        this.dirs = dirs;
+    }
+
+    static GateFiles of(Map<String, String> env) {
+        Path home = home(env);
+        Set<Path> out = new LinkedHashSet<>();
+        Path config = absolute(env.get("XDG_CONFIG_HOME"));
+        out.add((config != null ? config : home.resolve(".config")).resolve("shellgate"));
+        out.add(home.resolve(".config").resolve("shellgate"));
+        Path stateDir = absolute(env.get("SHELLGATE_STATE_DIR"));
+        Path xdgState = absolute(env.get("XDG_STATE_HOME"));
+        if (stateDir != null) {
+            out.add(stateDir);
+        } else if (xdgState != null) {
+            out.add(xdgState.resolve("shellgate"));
+        }
+        out.add(home.resolve(".local").resolve("state").resolve("shellgate"));
+        Path run = absolute(env.get("SHELLGATE_RUN_DIR"));
+        if (run != null) {
+            out.add(run);
+        }
+        Path runtime = absolute(env.get("XDG_RUNTIME_DIR"));
+        if (runtime != null) {
+            out.add(runtime.resolve("shellgate"));
+        }
+        if (xdgState != null) {
+            out.add(xdgState.resolve("shellgate").resolve("run"));
+        }
+        out.add(home.resolve(".local").resolve("state").resolve("shellgate").resolve("run"));
+        Path cache = absolute(env.get("SHELLGATE_CACHE_DIR"));
+        Path xdgCache = absolute(env.get("XDG_CACHE_HOME"));
+        out.add(cache != null ? cache : xdgCache != null ? xdgCache.resolve("shellgate") : home.resolve(".cache").resolve("shellgate"));
+        out.add(File.separatorChar == '\\' ? Paths.get("C:\\ProgramData\\shellgate") : Paths.get("/etc/shellgate"));
+        List<String> dirs = new ArrayList<>();
+        for (Path p : out) {
+            String d = p.normalize().toString();
+            if (!dirs.contains(d) && p.getParent() != null) {
+                dirs.add(d);
+            }
+        }
+        return new GateFiles(dirs);
+    }
+
+    /** The directories, for tests. */
+    List<String> dirs() {
+        return dirs;
+    }
+
+    /**
+     * The gate's directory a write to {@code name} (as the caller wrote it, relative to the JVM's
+     * directory) would land in, or null when none: the path as written and with the links of its
+     * existing part followed.
+     */
+    String holding(String name) {
+        Path absolute;
+        try {
+            absolute = Paths.get(name).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            return null;
+        }
+        String hit = holding(absolute.normalize());
+        if (hit != null) {
+            return hit;
+        }
+        // ".." after a link goes up from where the link points, not from the link: followed as written
+        Path landing = landing(absolute);
+        return landing == null ? null : holding(landing);
+    }
+
+    /**
+     * Where a write to {@code p} (absolute) lands, each link followed as the kernel follows it
+     * (a dangling one names where the file would be made); null after 40 links, as the kernel gives up.
+     */
+    static Path landing(Path p) {
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
+        for (Path n : p) {
+            todo.addLast(n.toString());
+        }
+        Path at = p.getRoot();
+        int links = 0;
+        while (!todo.isEmpty()) {
+            String name = todo.pollFirst();
+            if (name.equals(".") || name.isEmpty()) {
+                continue;
+            }
+            if (name.equals("..")) {
+                at = at.getParent() == null ? at : at.getParent();
+                continue;
+            }
+            Path next = at.resolve(name);
+            if (Files.isSymbolicLink(next)) {
+                if (++links > 40) {
+                    return null;
+                }
+                try {
+                    Path target = Files.readSymbolicLink(next);
+                    List<String> names = new ArrayList<>();
+                    for (Path n : target) {
+                        names.add(n.toString());
+                    }
+                    for (int i = names.size() - 1; i >= 0; i--) {
+                        todo.addFirst(names.get(i));
+                    }
+                    if (target.isAbsolute()) {
+                        at = target.getRoot();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    return null;
+                }
+            } else {
+                at = next;
+            }
+        }
+        return at;
+    }
+
+    private String holding(Path p) {
+        String a = p.toString();
+        for (String d : dirs) {
+            // without regard to case: macOS opens POLICY.TOML for policy.toml
+            if (a.equalsIgnoreCase(d) || a.length() > d.length() && a.charAt(d.length()) == File.separatorChar
+                    && a.regionMatches(true, 0, d, 0, d.length())) {
+                return d;
+            }
+        }
+        for (Path seg : p) {
+            if (seg.toString().equalsIgnoreCase(".shellgate")) {
+                return p.toString().substring(0, p.toString().toLowerCase(java.util.Locale.ROOT).indexOf(".shellgate")) + ".shellgate";
+            }
+        }
+        return null;
+    }
+
+    private static Path home(Map<String, String> env) {
+        Path h = absolute(env.get("HOME"));
+        return h != null ? h : Paths.get(System.getProperty("user.home"));
+    }
+
+    private static Path absolute(String value) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            Path p = Paths.get(value);
+            return p.isAbsolute() ? p : null;
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package io.shellgate.launcher.internal.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.shellgate.rules.Places;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Judges an agent's file tools, which start no process and so never reach the shell judge: a write
+ * to shellgate's own files (policies, approvals, audit log, run directory, cache) is refused; a
+ * write to a file shellgate reads to prove that a command is harmless (git's configuration and
+ * hooks, shell start-up files, the agents' shell snapshots and hook settings) asks; any other
+ * write is the agent's own business.
+ */
+public final class FileToolGate {
+
+    /** File names whose contents decide what later commands run, in any directory. */
+    private static final Set<String> PROOF_NAMES = Set.of(".gitmodules", ".gitattributes", ".gitconfig", ".mavenrc",
+            ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
+            ".zlogin", ".zlogout", ".inputrc", ".envrc", ".lesskey");
+
+    /** Directories, anywhere, whose files do the same: git's internals and the agents' settings (hooks). */
+    private static final Set<String> PROOF_DIRS = Set.of(".git", ".claude", ".gemini", ".codex", ".qwen");
+
+    /** Directories below the home whose files do the same (git's, the agents' snapshots and hook settings). */
+    private static final List<String> PROOF_HOME_DIRS = List.of(".config/git", ".claude", ".codex", ".gemini", ".qwen");
+
+    private FileToolGate() {}
+
+    /** What shellgate says of a file tool's write. */
+    enum Kind { GATE, PROOF, OTHER }
+
+    /**
+     * The answer to a file-tool call, or empty when the input is no file tool of {@code agent}
+     * (then it is the shell judge's, or nobody's).
+     *
+     * @param env the hook's environment (the agent's, and the gate's)
+     * @param cwd where a relative path is resolved
+     */
+    static Optional<HookAnswer> answer(HookAgent agent, JsonNode input, Map<String, String> env, Path cwd) {
+        Optional<List<String>> targets;
+        try {
+            targets = FileTargets.of(agent, input);
+        } catch (IllegalArgumentException e) {
+            return Optional.of(agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (file-tool): " + e.getMessage()));
+        }
+        if (targets.isEmpty()) {
+            return Optional.empty();
+        }
+        String tool = input.path("tool_name").asText();
+        Kind worst = Kind.OTHER;
+        String named = targets.get().getFirst();
+        for (String t : targets.get()) {
+            Kind k = kind(t, env, cwd);
+            if (k.compareTo(worst) < 0) {
+                worst = k;
+                named = t;
+            }
+        }
+        return Optional.of(switch (worst) {
+            case GATE -> agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (gate-file): " + tool + " would write "
+                    + named + ", one of shellgate's own files (policy, approvals, audit log, run directory); an agent"
+                    + " never changes them. " + byAPerson());
+            case PROOF -> agent.answer(HookAgent.Outcome.ASK, (agent.asks() ? "shellgate ask" : "shellgate: refused")
+                    + " (proof-file): " + tool + " would write " + named + ", which shellgate reads to decide that commands"
+                    + " are harmless (git's configuration and hooks, shell start-up files, an agent's settings)"
+                    + (agent.asks() ? "" : ". " + byAPerson()));
+            case OTHER -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate allow (file-tool): " + tool + " writes "
+                    + String.join(", ", targets.get()));
+        });
+    }
+
+    /** What a person does instead, never naming a file the agent could write. */
+    static String byAPerson() {
+        return "A person can make this change, or answer shellgate's questions with shellgate approvals --watch,"
+                + " from a terminal of their own outside the agent";
+    }
+
+    /** What a write to {@code text} (as the agent wrote it, relative to {@code cwd}) is. */
+    static Kind kind(String text, Map<String, String> env, Path cwd) {
+        Path absolute;
+        try {
+            Path p = Path.of(text);
+            absolute = p.isAbsolute() ? p : cwd.resolve(p);
+        } catch (InvalidPathException e) {
+            return Kind.GATE;
+        }
+        Kind worst = Kind.OTHER;
+        for (Path p : forms(absolute)) {
+            Kind k = classify(p, env);
+            worst = k.compareTo(worst) < 0 ? k : worst;
+        }
+        return worst;
+    }
+
+    /** The path as written and as the write would land: every link on the way followed, dangling ones too. */
+    private static Set<Path> forms(Path absolute) {
+        Set<Path> out = new LinkedHashSet<>();
+        out.add(absolute.normalize());
+        // ".." after a link goes up from where the link points, not from the link: followed as written
+        Path landing = landing(absolute);
+        if (landing != null) {
+            out.add(landing);
+        }
+        return out;
+    }
+
+    /**
+     * Where a write to {@code p} (absolute) lands, each link followed as the kernel follows it
+     * (a dangling one names where the file would be made); null after 40 links, as the kernel gives up.
+     */
+    static Path landing(Path p) {
+        java.util.Deque<String> todo = new java.util.ArrayDeque<>();
+        p.forEach(n -> todo.addLast(n.toString()));
+        Path at = p.getRoot();
+        int links = 0;
+        while (!todo.isEmpty()) {
+            String name = todo.pollFirst();
+            if (name.equals(".") || name.isEmpty()) {
+                continue;
+            }
+            if (name.equals("..")) {
+                at = at.getParent() == null ? at : at.getParent();
+                continue;
+            }
+            Path next = at.resolve(name);
+            if (Files.isSymbolicLink(next)) {
+                if (++links > 40) {
+                    return null;
+                }
+                try {
+                    Path target = Files.readSymbolicLink(next);
+                    List<String> names = new ArrayList<>();
+                    target.forEach(n -> names.add(n.toString()));
+                    for (int i = names.size() - 1; i >= 0; i--) {
+                        todo.addFirst(names.get(i));
+                    }
+                    if (target.isAbsolute()) {
+                        at = target.getRoot();
+                    }
+                } catch (IOException e) {
+                    return null;
+                }
+            } else {
+                at = next;
+            }
+        }
+        return at;
+    }
+
+    private static Kind classify(Path p, Map<String, String> env) {
+        List<Path> gate = new ArrayList<>(Places.gateDirectories(env));
+        gate.addAll(Places.gateDirectories(System.getenv()));
+        for (Path g : gate) {
+            if (startsWith(p, g)) {
+                return Kind.GATE;
+            }
+        }
+        for (Path seg : p) {
+            if (seg.toString().equalsIgnoreCase(Places.PROJECT_DIRECTORY)) {
+                return Kind.GATE;
+            }
+        }
+        for (Path seg : p) {
+            // git's internals, and the agents' settings in any project: their hooks run commands no gate sees
+            if (PROOF_DIRS.contains(seg.toString().toLowerCase(java.util.Locale.ROOT))) {
+                return Kind.PROOF;
+            }
+        }
+        Path name = p.getFileName();
+        if (name != null && PROOF_NAMES.contains(name.toString().toLowerCase(java.util.Locale.ROOT))) {
+            return Kind.PROOF;
+        }
+        String home = env.get("HOME");
+        List<Path> homes = new ArrayList<>();
+        if (home != null && home.startsWith("/")) {
+            homes.add(Path.of(home));
+        }
+        homes.add(Path.of(System.getProperty("user.home")));
+        for (Path h : homes) {
+            for (String d : PROOF_HOME_DIRS) {
+                if (startsWith(p, h.resolve(d))) {
+                    return Kind.PROOF;
+                }
+            }
+        }
+        for (String v : List.of("XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_HOME")) {
+            String dir = env.get(v);
+            if (dir != null && dir.startsWith("/")
+                    && startsWith(p, v.equals("XDG_CONFIG_HOME") ? Path.of(dir, "git") : Path.of(dir))) {
+                return Kind.PROOF;
+            }
+        }
+        return Kind.OTHER;
+    }
+
+    /** Whether {@code p} is {@code dir} or below it, without regard to case (macOS opens POLICY.TOML for policy.toml). */
+    private static boolean startsWith(Path p, Path dir) {
+        String a = p.toString();
+        String d = dir.normalize().toString();
+        return a.equalsIgnoreCase(d) || a.length() > d.length() && a.charAt(d.length()) == '/'
+                && a.regionMatches(true, 0, d, 0, d.length());
+    }
+}
