@@ -94,8 +94,11 @@ public final class LogCommand implements Callable<Integer> {
         for (String problem : report.problems()) {
             out.println("BROKEN: " + problem);
         }
+        for (String torn : report.torn()) {
+            out.println("TORN: " + torn);
+        }
         String kept = report.records() + " records" + (report.firstSeq() > 1 ? " (seq " + report.firstSeq() + " to "
-                + report.lastSeq() + "; the older ones were rotated out)" : "");
+                + report.lastSeq() + (report.rotated() ? "; the older ones were rotated out" : "") + ")" : "");
         if (report.problems().isEmpty()) {
             out.println("intact: " + kept + ", each chained to the one before it");
             return ExitCode.ALLOW.code();
