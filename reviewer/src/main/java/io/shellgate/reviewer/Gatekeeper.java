@@ -54,6 +54,20 @@ public final class Gatekeeper {
         return config;
     }
 
+    /**
+     * Starts the export of this gate's audit records for commands in {@code cwd} before any decision:
+     * in a process that ships (the judge server), the records other processes queued on disk go out
+     * from now on, within seconds, not only after this process's own next decision. Does nothing
+     * where no OTLP endpoint is configured; a policy that cannot be read leaves the gate's own.
+     */
+    public void startExport(Path cwd) {
+        try {
+            pipeline(load(cwd).policy());
+        } catch (PolicyException | RuntimeException e) {
+            // the gate's own export (its OTEL_* variables) is already running; a decision will say what is wrong
+        }
+    }
+
     /** The policy in effect for a command in {@code cwd} (its settings choose the shell, for one). */
     public Policy policy(Path cwd) throws PolicyException {
         return load(cwd).policy();
