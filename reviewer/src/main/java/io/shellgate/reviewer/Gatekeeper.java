@@ -119,6 +119,16 @@ public final class Gatekeeper {
      * form by {@link io.shellgate.judge.Envelopes}): it is reviewed and logged as any other.
      */
     public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone) {
+        return decide(given, verdict, origin, person, clientGone, null);
+    }
+
+    /**
+     * As {@link #decide(JudgeRequest, Verdict, Origin, Person, BooleanSupplier)}, telling {@code
+     * progress} before each step of the review that makes the client wait (see {@link
+     * ReviewRequest#progress}); null tells nobody.
+     */
+    public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone,
+            ReviewRequest.Progress progress) {
         JudgeRequest request = withHome(given);
         if (config.stateDir() == null) {
             return new Result.Refused(Tier.DENY, "audit-unavailable", "there is nowhere to write the audit log: neither"
@@ -146,7 +156,7 @@ public final class Gatekeeper {
         boolean handBack = People.isAgentsOwnUser(person);
         java.time.Duration cap = People.watcherCap(person);
         ReviewRequest r = new ReviewRequest(request, v, origin, handBack || cap != null ? null : person, !handBack, clientGone,
-                cap);
+                cap, progress);
         ReviewPipeline pipeline = pipeline(loaded.policy());
         Decision d = pipeline.decide(r);
         String problem = audit.record(r, d, pipeline.export());

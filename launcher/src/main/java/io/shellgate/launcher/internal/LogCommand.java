@@ -129,7 +129,7 @@ public final class LogCommand implements Callable<Integer> {
             time = time.substring(0, 10) + " " + time.substring(11, 19);
         }
         return String.format(Locale.ROOT, "%s  %-5s %-7s %-6s %-13s %s  $ %s%n    %s", time, r.path("tier").asText(),
-                r.path("run").asBoolean() ? "ran" : "refused", r.path("step").asText(), r.path("entry").asText(),
+                r.path("run").isNull() ? "unknown" : r.path("run").asBoolean() ? "ran" : "refused", r.path("step").asText(), r.path("entry").asText(),
                 r.path("cwd").asText(), r.path("cmd").asText().strip().replace("\n", "\n      "),
                 r.path("message").asText()).stripTrailing();
     }

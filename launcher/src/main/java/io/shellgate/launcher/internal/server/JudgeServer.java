@@ -64,6 +64,10 @@ public final class JudgeServer implements AutoCloseable {
     private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
     private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
     private final AtomicLong served = new AtomicLong();
+    /** How long a judge may take before a client that asked for interim lines is told it is being judged. */
+    private static final long SLOW_JUDGE_MILLIS = 500;
+    /** What such a client is told the judge may still take. */
+    private static final long JUDGE_SECONDS = 15;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "shellgate-idle");
         t.setDaemon(true);
@@ -239,6 +243,20 @@ public final class JudgeServer implements AutoCloseable {
             QuietCut quiet = new QuietCut(connection, authenticated);
             RequestHandler.Connection state = new RequestHandler.Connection();
             state.clientGone(hungUp);
+            // no interim line after its request's reply: the two are written under one lock
+            AtomicBoolean answered = new AtomicBoolean(true);
+            state.interim(line -> {
+                synchronized (out) {
+                    if (answered.get()) {
+                        return;
+                    }
+                    if (needsToken) {
+                        // as every reply after the token was accepted: a client believes no line without it
+                        line.put("proof", proof);
+                    }
+                    reply(out, line);
+                }
+            });
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
@@ -246,14 +264,18 @@ public final class JudgeServer implements AutoCloseable {
                     quiet.since = System.nanoTime();
                     lastActivity.set(System.nanoTime());
                     compacted = false;
+                    answered.set(false);
                     ObjectNode answer = answer(line, needsToken, state, authenticated);
                     served.incrementAndGet();
-                    // a ran notice has no reply
-                    if (answer != null) {
-                        reply(out, answer);
-                        if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
-                            break;
+                    synchronized (out) {
+                        answered.set(true);
+                        // a ran notice has no reply
+                        if (answer != null) {
+                            reply(out, answer);
                         }
+                    }
+                    if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
+                        break;
                     }
                     quiet.since = System.nanoTime();
                     quiet.busy = false;
@@ -358,7 +380,20 @@ public final class JudgeServer implements AutoCloseable {
             out.put("v", Protocol.VERSION);
             out.put("stopping", true);
         } else {
-            out = handler.handle(request, state);
+            // a judge that takes long (a server's first request builds its judge, on a busy machine
+            // in seconds) says so, so that a client that asked for interim lines tells it from a
+            // stopped server, which says nothing at all
+            String op = Protocol.text(request, "op");
+            ScheduledFuture<?> slow = request.path("interim").asBoolean(false) && !"ran".equals(op)
+                    ? timer.schedule(() -> state.pending("judge", JUDGE_SECONDS), SLOW_JUDGE_MILLIS, TimeUnit.MILLISECONDS)
+                    : null;
+            try {
+                out = handler.handle(request, state);
+            } finally {
+                if (slow != null) {
+                    slow.cancel(false);
+                }
+            }
         }
         if (out == null) {
             return null;
