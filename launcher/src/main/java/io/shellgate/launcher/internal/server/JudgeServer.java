@@ -66,8 +66,11 @@ public final class JudgeServer implements AutoCloseable {
     private final AtomicLong served = new AtomicLong();
     /** How long a judge may take before a client that asked for interim lines is told it is being judged. */
     private static final long SLOW_JUDGE_MILLIS = 500;
-    /** What such a client is told the judge may still take. */
-    private static final long JUDGE_SECONDS = 15;
+    /**
+     * What such a client is told the judge may still take: a live server on an overloaded machine
+     * (32 threads of one JVM starting processes at once, on two busy cores) took over 15 s.
+     */
+    private static final long JUDGE_SECONDS = 60;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "shellgate-idle");
         t.setDaemon(true);
