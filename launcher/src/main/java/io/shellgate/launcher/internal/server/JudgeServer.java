@@ -136,6 +136,11 @@ public final class JudgeServer implements AutoCloseable {
         while (!closed) {
             Thread.sleep(200);
         }
+        // a close under way (the idle check's, on the timer thread) finishes removing the files
+        // before the caller returns and the JVM exits
+        synchronized (this) {
+            // close() holds the lock until the files are gone
+        }
     }
 
     public long served() {
@@ -444,14 +449,13 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
         closeQuietly(unix);
         closeQuietly(tcp);
-        timer.shutdownNow();
         connections.shutdown();
         try {
             // only remove files that are still ours
@@ -472,5 +476,7 @@ public final class JudgeServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot remove the server files in {0}: {1}", run.dir(), e.toString());
         }
+        // last: the idle check runs this on the timer's thread, which shutting the timer down interrupts
+        timer.shutdownNow();
     }
 }
