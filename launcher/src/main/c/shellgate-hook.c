@@ -34,8 +34,13 @@
 #define MAX_INPUT (1 << 20)
 /* the longest answer believed; a real one is a few hundred bytes */
 #define MAX_REPLY (4 << 20)
-/* how long the first byte of an answer may take: an ask may wait for a person (at most 600 s) */
-#define REPLY_TIMEOUT_MS (630 * 1000)
+/* how long the server's first line may take: a judge answers in milliseconds, and a review step that
+ * takes longer (the LLM, a person) is announced at once by an interim line. A server that says nothing
+ * for this long (stopped, stuck) is not waited for: the script beside this judges in a JVM of its own,
+ * well inside every agent's hook timeout (60 s for Gemini CLI and Qwen Code). */
+#define FIRST_LINE_MS (3 * 1000)
+/* the longest an interim line may make a client wait (a person's review: at most 600 s) */
+#define MAX_WAIT_MS (630 * 1000)
 
 extern char **environ;
 
@@ -273,11 +278,15 @@ static int write_all(int fd, const char *p, size_t n) {
     return 1;
 }
 
-/* One line from the server (without its newline) into reply; 0 when none came whole in time. */
-static int read_reply(int fd, struct buf *reply) {
+/* One line from the server (without its newline) into reply, moving what came after it to the
+ * start; 0 when none came whole within timeout_ms of silence. */
+static int read_line(int fd, struct buf *reply, int timeout_ms) {
+    if (reply->len && memchr(reply->p, '\n', reply->len)) {
+        return 1;
+    }
     for (;;) {
         struct pollfd p = {.fd = fd, .events = POLLIN};
-        int r = poll(&p, 1, REPLY_TIMEOUT_MS);
+        int r = poll(&p, 1, timeout_ms);
         if (r < 0 && errno == EINTR) {
             continue;
         }
@@ -295,14 +304,63 @@ static int read_reply(int fd, struct buf *reply) {
         char *nl = memchr(reply->p + reply->len, '\n', (size_t)n);
         reply->len += (size_t)n;
         if (nl) {
-            reply->len = (size_t)(nl - reply->p);
-            reply->p[reply->len] = '\0';
             return 1;
         }
         if (reply->len > MAX_REPLY) {
             return 0;
         }
     }
+}
+
+/* The number after "seconds": in an interim line, or -1. */
+static long interim_seconds(const char *line) {
+    const char *at = strstr(line, ",\"seconds\":");
+    if (!at) {
+        return -1;
+    }
+    at += strlen(",\"seconds\":");
+    long n = 0;
+    int digits = 0;
+    while (*at >= '0' && *at <= '9' && digits < 4) {
+        n = n * 10 + (*at++ - '0');
+        digits++;
+    }
+    return digits == 0 || digits > 3 ? -1 : n;
+}
+
+/* The server's answer line (without its newline) into answer. Interim lines before it
+ * ({"v":1,"pending":STEP,"seconds":N,"proof":...}, with this server's proof) say that a review step
+ * may take up to N seconds: the wait for the next line is then that long, never longer than
+ * MAX_WAIT_MS. 0 when no answer came in time. */
+static int read_reply(int fd, const char *proof, struct buf *answer) {
+    struct buf in = {0};
+    int timeout = FIRST_LINE_MS;
+    char proven[128];
+    snprintf(proven, sizeof proven, ",\"proof\":\"%s\"}", proof);
+    for (int lines = 0; lines < 8; lines++) {
+        if (!read_line(fd, &in, timeout)) {
+            return 0;
+        }
+        char *nl = memchr(in.p, '\n', in.len);
+        size_t n = (size_t)(nl - in.p);
+        *nl = '\0';
+        static const char pending[] = "{\"v\":1,\"pending\":\"";
+        if (strncmp(in.p, pending, sizeof pending - 1) != 0) {
+            put(answer, in.p, n);
+            reserve(answer, 1);
+            answer->p[answer->len] = '\0';
+            return 1;
+        }
+        long seconds = interim_seconds(in.p);
+        size_t plen = strlen(proven);
+        if (seconds < 0 || n < plen || strcmp(in.p + n - plen, proven) != 0) {
+            return 0;
+        }
+        timeout = seconds * 1000 > MAX_WAIT_MS ? MAX_WAIT_MS : (int)(seconds * 1000);
+        memmove(in.p, nl + 1, in.len - n - 1);
+        in.len -= n + 1;
+    }
+    return 0;
 }
 
 static int hex_value(char c) {
@@ -533,15 +591,18 @@ int main(int argc, char **argv) {
         }
         put_json(&request, *e, strlen(*e));
     }
-    puts_(&request, "],\"token\":\"");
+    puts_(&request, "],\"interim\":true,\"token\":\"");
     puts_(&request, token);
     puts_(&request, "\"}\n");
 
     struct buf reply = {0}, out = {0}, err = {0};
     int code = 2;
-    if (!write_all(fd, request.p, request.len) || !read_reply(fd, &reply)
+    if (!write_all(fd, request.p, request.len) || !read_reply(fd, proof, &reply)
             || !decode_answer(reply.p, proof, &code, &out, &err)) {
         close(fd);
+        /* the server was asked and did not answer (stopped, stuck) or not believably: the script
+         * judges in a JVM of its own without asking it again, which would wait as long once more */
+        setenv("SHELLGATE_NO_SERVER", "1", 1);
         run_script_with(&input);
     }
     close(fd);

@@ -99,6 +99,28 @@ class FleetExportTest {
         assertThat(OtlpReceiver.await(() -> metricNames().contains("shellgate.decisions"))).as(metricNames().toString()).isTrue();
     }
 
+    /**
+     * The first commands of a session are judged in the client's own JVM while the server starts,
+     * and queued on disk: the server sends them when it starts and whenever the queue holds
+     * records, with no decision of its own to wake it.
+     */
+    @Test
+    void theRecordsOfColdClientsArriveWithNoFurtherCommand() throws Exception {
+        assertThat(box.server()).isEmpty();
+        // no server runs: judged in a JVM of its own, which starts a server for the next command
+        assertThat(box.shellgate(box.env, null, "-c", "echo cold-1").out()).contains("cold-1");
+        // a JVM of its own again, and no decision for the server to make
+        Map<String, String> own = new HashMap<>(box.env);
+        own.put("SHELLGATE_NO_SERVER", "1");
+        assertThat(box.shellgate(own, null, "-c", "echo cold-2").out()).contains("cold-2");
+        long start = System.nanoTime();
+        box.awaitOnDemandServer();
+        awaitRecord("shell-c", "echo cold-1"::equals);
+        awaitRecord("shell-c", "echo cold-2"::equals);
+        System.out.printf("cold records arrived %d ms after the second command%n", (System.nanoTime() - start) / 1_000_000);
+        assertThat(receiver.logs()).as("nothing but the two").hasSize(2);
+    }
+
     @Test
     void overGrpcTheServerAndTheInProcessJudgeExportToo() throws Exception {
         receiver.close();

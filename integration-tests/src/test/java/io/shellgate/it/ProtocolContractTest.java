@@ -82,7 +82,13 @@ class ProtocolContractTest extends SandboxTest {
         String proof = Files.readString(box.run.resolve("server.proof")).strip();
         for (Golden g : goldens()) {
             String request = example(g.file().path("example-request"), token, proof);
-            String reply = g.transport().equals("tcp") ? overTcp(box.port(), request) : overUnix(box.run.resolve("server.sock"), request);
+            List<String> lines = g.transport().equals("tcp") ? overTcp(box.port(), request) : overUnix(box.run.resolve("server.sock"), request);
+            // interim lines first (a review step waited on), each as the interim template says, then the reply
+            for (String interim : lines.subList(0, lines.size() - 1)) {
+                assertThat(Template.problems(g.file().path("interim"), JSON.readTree(interim), true, "interim"))
+                        .as("%s: the server's interim line %s", g.name(), interim).isEmpty();
+            }
+            String reply = lines.getLast();
             JsonNode actual = JSON.readTree(reply);
             assertThat(Template.problems(g.file().path("reply"), actual, true, "reply"))
                     .as("%s: the server's reply %s", g.name(), reply).isEmpty();
@@ -92,23 +98,47 @@ class ProtocolContractTest extends SandboxTest {
         }
     }
 
-    private static String overTcp(int port, String line) throws IOException {
+    private static List<String> overTcp(int port, String line) throws IOException {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setSoTimeout(60_000);
             s.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
             s.getOutputStream().flush();
-            return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            return untilReply(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)));
         }
     }
 
-    private static String overUnix(Path socket, String line) throws IOException {
+    private static List<String> overUnix(Path socket, String line) throws IOException {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
             OutputStream out = Channels.newOutputStream(ch);
             out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
-            return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+            return untilReply(new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)));
         }
+    }
+
+    /** The interim lines and, last, the reply. */
+    private static List<String> untilReply(BufferedReader in) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (String l = in.readLine(); l != null; l = in.readLine()) {
+            lines.add(l);
+            if (!l.startsWith("{\"v\":1,\"pending\":")) {
+                return lines;
+            }
+        }
+        throw new IOException("the server closed the connection after " + lines);
+    }
+
+    /** The example's interim lines, to be sent before its reply. */
+    private List<String> interim(Golden g, String proof) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (JsonNode line : g.file().path("example-interim")) {
+            String filled = example(line, null, proof);
+            assertThat(Template.problems(g.file().path("interim"), JSON.readTree(filled), true, "example-interim"))
+                    .as(g.name()).isEmpty();
+            out.add(filled);
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- the launcher script
@@ -124,6 +154,7 @@ class ProtocolContractTest extends SandboxTest {
             }
             try (StandIn server = new StandIn(box.run)) {
                 server.reply = example(g.file().path("example-reply"), null, server.proof);
+                server.interim = interim(g, server.proof);
                 JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
                 Processes.Result r;
                 if (exampleRequest.path("op").asText().equals("hook")) {
@@ -163,6 +194,7 @@ class ProtocolContractTest extends SandboxTest {
         Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, server.proof);
+            server.interim = interim(g, server.proof);
             JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
             Processes.Result r = Processes.run(List.of(client.toString(), exampleRequest.path("agent").asText()), env,
                     exampleRequest.path("input").asText().getBytes(StandardCharsets.UTF_8), box.work);
@@ -191,6 +223,7 @@ class ProtocolContractTest extends SandboxTest {
             }
             try (StandIn server = new StandIn(box.run)) {
                 server.reply = example(g.file().path("example-reply"), null, null);
+                server.interim = interim(g, null);
                 JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
                 List<String> args = new ArrayList<>(List.of("pb"));
                 exampleRequest.path("argv").forEach(a -> args.add(Path.of(a.asText()).getFileName().toString()));
@@ -222,6 +255,8 @@ class ProtocolContractTest extends SandboxTest {
         final List<String> requests = new CopyOnWriteArrayList<>();
         final String proof = hex();
         volatile String reply;
+        /** Lines sent before each reply: interim lines of a review step. */
+        volatile List<String> interim = List.of();
         private final Path run;
         private final ServerSocket tcp;
         private final ServerSocketChannel unix;
@@ -265,6 +300,10 @@ class ProtocolContractTest extends SandboxTest {
         private void answer(BufferedReader in, OutputStream out) throws IOException {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 requests.add(line);
+                for (String i : interim) {
+                    out.write((i + "\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
                 out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }

@@ -2,10 +2,14 @@ package io.shellgate.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.rules.Layer;
+import io.shellgate.rules.PolicyLoader;
+import io.shellgate.rules.PolicySource;
 import io.shellgate.rules.Tier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -24,13 +28,24 @@ import org.junit.jupiter.params.provider.CsvSource;
 class WindowsPlatformTest {
 
     private static Path root;
+    private static Path system32;
     private static Sandbox sandbox;
-    private static final Judge JUDGE = Judges.defaults();
+    private static Judge policyJudge;
 
+    /**
+     * The stand-in System32 is a trusted directory because the policy lists it, not because of where
+     * the checkout or the temporary directory happens to be (under a home, under /tmp, owned by whom).
+     */
     @BeforeAll
     static void setUp() throws Exception {
-        root = Files.createTempDirectory("shellgate-platform");
+        root = Files.createTempDirectory("shellgate platform");
         sandbox = new Sandbox(root);
+        system32 = Files.createDirectories(root.resolve("windows/System32"));
+        for (String name : new String[] {"sort.exe", "find.exe", "expand.exe", "fc.exe", "whoami.exe", "timeout.exe"}) {
+            Files.createFile(system32.resolve(name));
+        }
+        policyJudge = Judges.create(PolicyLoader.load(List.of(PolicyLoader.builtIn(), new PolicySource(Layer.USER, "/u.toml",
+                "[settings]\ntrusted-dirs = ['" + system32 + "']\n")), null));
     }
 
     @AfterAll
@@ -40,17 +55,8 @@ class WindowsPlatformTest {
         }
     }
 
-    /**
-     * A Windows environment whose PATH holds a folder with Windows' own programs (empty files named
-     * as they are), in the build folder: a program in a temporary directory is not trusted.
-     */
-    private static Map<String, String> windowsWithSystemPrograms() throws Exception {
-        Path system32 = Files.createDirectories(Path.of("target", "windows", "System32").toAbsolutePath());
-        for (String name : new String[] {"sort.exe", "find.exe", "expand.exe", "fc.exe", "whoami.exe", "timeout.exe"}) {
-            if (!Files.exists(system32.resolve(name))) {
-                Files.createFile(system32.resolve(name));
-            }
-        }
+    /** A Windows environment whose PATH holds a folder with Windows' own programs (empty files named as they are). */
+    private static Map<String, String> windowsWithSystemPrograms() {
         Map<String, String> env = new HashMap<>(sandbox.env);
         env.put("PATHEXT", ".COM;.EXE;.BAT;.CMD");
         env.put("PATH", system32 + ";" + root.resolve("Windows"));
@@ -82,7 +88,7 @@ class WindowsPlatformTest {
             """)
     void windowsOwnProgramsAreJudgedAsWindowsRunsThemNotAsTheirUnixNamesakes(String command, Dialect dialect, Tier expected)
             throws Exception {
-        Verdict v = JUDGE.judge(new JudgeRequest(command, dialect, sandbox.project, windowsWithSystemPrograms()));
+        Verdict v = policyJudge.judge(new JudgeRequest(command, dialect, sandbox.project, windowsWithSystemPrograms()));
         assertThat(v.tier()).as("%s", v.reasons()).isEqualTo(expected);
     }
 
@@ -93,16 +99,16 @@ class WindowsPlatformTest {
             tree                    => tree.com
             """)
     void aWindowsProgramPlantedInTheWorkingDirectoryIsNotTakenForSystem32s(String command, String planted) throws Exception {
-        Path project = Files.createDirectories(Path.of("target", "windows", "project").toAbsolutePath());
+        Path project = Files.createDirectories(root.resolve("windows/project"));
         Files.writeString(project.resolve("README.md"), "# readme\n");
         Path program = project.resolve(planted);
         Files.writeString(program, "");
         try {
-            Verdict v = JUDGE.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env));
+            Verdict v = policyJudge.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env));
             assertThat(v.tier()).as("%s", v.reasons()).isEqualTo(Tier.ASK);
             assertThat(v.reasons()).anySatisfy(r -> assertThat(r.rule()).isEqualTo("untrusted-program"));
             Files.delete(program);
-            assertThat(JUDGE.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env)).tier()).isEqualTo(Tier.ALLOW);
+            assertThat(policyJudge.judge(new JudgeRequest(command, Dialect.CMD, project, sandbox.env)).tier()).isEqualTo(Tier.ALLOW);
         } finally {
             Files.deleteIfExists(program);
         }
@@ -114,7 +120,7 @@ class WindowsPlatformTest {
             env.put("PATHEXT", ".COM;.EXE;.BAT;.CMD");
             env.put("PATH", "C:\\Windows\\System32;C:\\Windows");
         }
-        return JUDGE.judge(new JudgeRequest(command, Dialect.POWERSHELL, sandbox.project, env)).tier();
+        return policyJudge.judge(new JudgeRequest(command, Dialect.POWERSHELL, sandbox.project, env)).tier();
     }
 
     @ParameterizedTest(name = "{0}: Windows {1}, Unix {2}")

@@ -54,6 +54,20 @@ public final class Gatekeeper {
         return config;
     }
 
+    /**
+     * Starts the export of this gate's audit records for commands in {@code cwd} before any decision:
+     * in a process that ships (the judge server), the records other processes queued on disk go out
+     * from now on, within seconds, not only after this process's own next decision. Does nothing
+     * where no OTLP endpoint is configured; a policy that cannot be read leaves the gate's own.
+     */
+    public void startExport(Path cwd) {
+        try {
+            pipeline(load(cwd).policy());
+        } catch (PolicyException | RuntimeException e) {
+            // the gate's own export (its OTEL_* variables) is already running; a decision will say what is wrong
+        }
+    }
+
     /** The policy in effect for a command in {@code cwd} (its settings choose the shell, for one). */
     public Policy policy(Path cwd) throws PolicyException {
         return load(cwd).policy();
@@ -105,6 +119,16 @@ public final class Gatekeeper {
      * form by {@link io.shellgate.judge.Envelopes}): it is reviewed and logged as any other.
      */
     public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone) {
+        return decide(given, verdict, origin, person, clientGone, null);
+    }
+
+    /**
+     * As {@link #decide(JudgeRequest, Verdict, Origin, Person, BooleanSupplier)}, telling {@code
+     * progress} before each step of the review that makes the client wait (see {@link
+     * ReviewRequest#progress}); null tells nobody.
+     */
+    public Result decide(JudgeRequest given, Verdict verdict, Origin origin, Person person, BooleanSupplier clientGone,
+            ReviewRequest.Progress progress) {
         JudgeRequest request = withHome(given);
         if (config.stateDir() == null) {
             return new Result.Refused(Tier.DENY, "audit-unavailable", "there is nowhere to write the audit log: neither"
@@ -132,7 +156,7 @@ public final class Gatekeeper {
         boolean handBack = People.isAgentsOwnUser(person);
         java.time.Duration cap = People.watcherCap(person);
         ReviewRequest r = new ReviewRequest(request, v, origin, handBack || cap != null ? null : person, !handBack, clientGone,
-                cap);
+                cap, progress);
         ReviewPipeline pipeline = pipeline(loaded.policy());
         Decision d = pipeline.decide(r);
         String problem = audit.record(r, d, pipeline.export());

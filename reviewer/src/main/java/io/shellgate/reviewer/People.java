@@ -46,8 +46,9 @@ public final class People {
 
     /**
      * Nobody at the door, and whoever watches with {@code shellgate approvals --watch} is asked
-     * for at most {@code cap}: for an agent's hook that cannot ask its own user and must answer
-     * before the agent's hook timeout (Gemini CLI lets the call through when its timeout passes).
+     * within {@code cap}, the budget of the whole review (the LLM step included): for an agent's
+     * hook that cannot ask its own user and must answer before the agent's hook timeout (Gemini
+     * CLI lets the call through when its timeout passes).
      */
     public static Person watchersWithin(Duration cap) {
         if (cap == null || cap.isNegative() || cap.isZero()) {

@@ -17,17 +17,31 @@ import java.util.function.BooleanSupplier;
  *     when the caller asks its own user (an agent's hook answers "ask" to the agent)
  * @param clientGone true once the client that asked stopped waiting (its connection closed): a
  *     person's review then ends at once, refused
- * @param personCap the longest a person is waited for, below the review's own time (an agent's
- *     hook timeout), or null
+ * @param budget the longest the whole review may take, every step counted (the LLM, a desktop
+ *     notice, a person): below an agent's hook timeout for a hook; null for the review's own limits
+ * @param progress told before each step that makes the client wait (the LLM, a person), so that it
+ *     can tell its client to wait that long; null when nobody is told
  */
 public record ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,
-        BooleanSupplier clientGone, java.time.Duration personCap) {
+        BooleanSupplier clientGone, java.time.Duration budget, Progress progress) {
+
+    /** Hears which step a review waits on, and for how long at most. */
+    @FunctionalInterface
+    public interface Progress {
+        void waiting(Step step, java.time.Duration atMost);
+    }
 
     public ReviewRequest {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(origin, "origin");
         clientGone = clientGone == null ? () -> false : clientGone;
+        progress = progress == null ? (step, atMost) -> { } : progress;
+    }
+
+    public ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,
+            BooleanSupplier clientGone, java.time.Duration budget) {
+        this(request, verdict, origin, person, waitForPeople, clientGone, budget, null);
     }
 
     public ReviewRequest(JudgeRequest request, Verdict verdict, Origin origin, Person person, boolean waitForPeople,

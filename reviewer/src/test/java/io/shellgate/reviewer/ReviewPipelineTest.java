@@ -145,6 +145,51 @@ class ReviewPipelineTest {
     }
 
     @Test
+    void aSilentLlmAndAPersonShareOneBudgetAndTheClientIsToldWhatItWaitsOn() throws Exception {
+        // an LLM endpoint that accepts and never answers, with a time-out of its own above the budget
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Thread accepting = Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (java.io.IOException e) {
+                    // closed
+                }
+            });
+            env.putAll(Map.of("SHELLGATE_LLM_PROVIDER", "openai", "SHELLGATE_LLM_BASE_URL", "http://127.0.0.1:"
+                    + silent.getLocalPort() + "/v1", "SHELLGATE_LLM_MODEL", "x", "SHELLGATE_LLM_API_KEY", "k",
+                    "SHELLGATE_LLM_TIMEOUT_SECONDS", "60", "SHELLGATE_REVIEW_TIMEOUT_SECONDS", "600"));
+            Policy p = policy(null);
+            JudgeRequest request = new JudgeRequest("touch a", Dialect.BASH, project,
+                    Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString()));
+            Verdict v = Judges.create(p).judge(request);
+            List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+            try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+                Decision d = Reviewers.create(p, env).review(new ReviewRequest(request, v, new Origin(EntryPoint.HOOK, 42,
+                        "gemini-cli", ""), null, true, null, Duration.ofSeconds(10),
+                        (step, atMost) -> told.add(step.id() + " " + atMost.toSeconds())));
+                assertThat(d.runs()).isFalse();
+                assertThat(d.step()).isEqualTo(Step.TIMEOUT);
+                // the LLM step had at most 8 of the 10 s, whatever its own time-out; the person the rest
+                assertThat(told.getFirst()).isEqualTo("llm 8");
+                assertThat(d.message()).containsAnyOf("nobody answered within 1 s", "nobody answered within 2 s", "ran out");
+                if (told.size() > 1) {
+                    assertThat(told.get(1)).matches("person [0-2]");
+                }
+            } finally {
+                silent.close();
+                for (java.net.Socket s : held) {
+                    s.close();
+                }
+                accepting.join();
+            }
+            assertThat(held).isNotEmpty();
+        }
+    }
+
+    @Test
     void aCapBelowTheReviewTimeEndsTheWaitForAWatcherSooner() throws Exception {
         // an agent's hook that must answer before the agent's own timeout (Gemini CLI lets the call
         // through after 60 s): whoever watches is asked for at most the cap

@@ -29,8 +29,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ServerBackend implements Backend {
 
-    /** Long enough for a person to answer a review (the pipeline waits five minutes). */
-    private static final long REPLY_MILLIS = 10 * 60_000L;
+    /**
+     * How long the server's first line may take. A judge answers in milliseconds, and a review step
+     * that takes longer (the LLM, a person) is announced at once by an interim line, after which the
+     * wait is as long as it says ({@value #MAX_WAIT_MILLIS} ms at most). A server that says nothing
+     * for this long (stopped, stuck) gets the start refused: a process start blocks the tool's
+     * thread before any time-out of the tool's own begins.
+     */
+    private static final long REPLY_MILLIS = 10_000L;
+    /** The longest an interim line may make a start wait (a person's review: at most 600 s). */
+    private static final long MAX_WAIT_MILLIS = 630_000L;
     private static final long WATCH_MILLIS = 1000;
     private static final long EXPIRED = -1;
     /** A JVM starting on two busy cores may take half a minute: waiting longer only delays a refusal. */
@@ -232,7 +240,8 @@ final class ServerBackend implements Backend {
      */
     private String request(JudgeLine line, Map<String, String> env, Path cwd, boolean sent) {
         StringBuilder r = new StringBuilder(256 + 64 * env.size());
-        r.append(JUDGE).append("\"entry\":\"javaagent\",\"review\":true,\"brief\":true,\"recheck\":true,\"fresh\":true,\"cmd\":");
+        r.append(JUDGE).append("\"entry\":\"javaagent\",\"review\":true,\"interim\":true,\"brief\":true,\"recheck\":true,"
+                + "\"fresh\":true,\"cmd\":");
         Json.string(r, line.command()).append(",\"dialect\":\"bash\",\"cwd\":");
         Json.string(r, cwd.toString());
         if (env != jvmEnv) {
@@ -505,7 +514,8 @@ final class ServerBackend implements Backend {
     /** One connection to the server: one request at a time, a reply line read with a deadline. */
     private final class Connection {
         private final SocketChannel channel;
-        private final ByteBuffer buffer = ByteBuffer.allocate(8192);
+        /** What was read and not taken yet, between position and limit. */
+        private final ByteBuffer buffer = ByteBuffer.allocate(8192).flip();
         /** Whether the server keeps the JVM's environment on this connection (its reply named the id). */
         private boolean jvmEnvSent;
         /**
@@ -553,9 +563,14 @@ final class ServerBackend implements Backend {
             return transfer(request, true);
         }
 
-        /** Writes a line, and reads the reply line when {@code reply}, within the deadline the watch keeps. */
+        /**
+         * Writes a line, and reads the reply line when {@code reply}, within the deadline the watch
+         * keeps: the first line within {@code replyMillis}, and after each interim line (a review
+         * step the server waits on, docs/protocol.md) within the time it names.
+         */
         private String transfer(String line, boolean reply) throws IOException {
             long mine = System.currentTimeMillis() + replyMillis;
+            long waited = replyMillis;
             if (!deadline.compareAndSet(0, mine)) {
                 // the watch closed it as its last reply came: the request goes on another connection
                 throw new ClosedChannelException();
@@ -565,10 +580,25 @@ final class ServerBackend implements Backend {
                 while (out.hasRemaining()) {
                     channel.write(out);
                 }
-                return reply ? readLine() : null;
+                if (!reply) {
+                    return null;
+                }
+                for (int interim = 0; ; interim++) {
+                    String got = readLine();
+                    long seconds = interim < 8 ? pendingSeconds(got) : -1;
+                    if (seconds < 0) {
+                        return got;
+                    }
+                    waited = Math.min(seconds * 1000, MAX_WAIT_MILLIS);
+                    long later = System.currentTimeMillis() + waited;
+                    if (!deadline.compareAndSet(mine, later)) {
+                        throw new Overdue(waited);
+                    }
+                    mine = later;
+                }
             } catch (ClosedChannelException e) {
                 if (deadline.get() == EXPIRED) {
-                    throw new Overdue(replyMillis);
+                    throw new Overdue(waited);
                 }
                 throw e;
             } finally {
@@ -576,29 +606,49 @@ final class ServerBackend implements Backend {
             }
         }
 
-        /** The reply line; it usually arrives in one read, and is decoded from the buffer, not copied. */
+        /** The seconds an interim line says the next line may take; -1 for any other line. */
+        private static long pendingSeconds(String line) {
+            if (!line.startsWith("{\"v\":1,\"pending\":")) {
+                return -1;
+            }
+            Object seconds;
+            try {
+                seconds = Json.object(line).get("seconds");
+            } catch (IllegalArgumentException e) {
+                return -1;
+            }
+            return seconds instanceof Number n && n.longValue() >= 0 ? n.longValue() : -1;
+        }
+
+        /** The next line; it usually arrives in one read, and is decoded from the buffer, not copied. */
         private String readLine() throws IOException {
             ByteArrayOutputStream longer = null;
             byte[] bytes = buffer.array();
             while (true) {
-                buffer.clear();
-                int n = channel.read(buffer);
-                if (n < 0) {
-                    throw new IOException("the judge server closed the connection");
-                }
-                for (int i = 0; i < n; i++) {
+                int from = buffer.position();
+                int to = buffer.limit();
+                for (int i = from; i < to; i++) {
                     if (bytes[i] == '\n') {
+                        buffer.position(i + 1);
                         if (longer == null) {
-                            return new String(bytes, 0, i, StandardCharsets.UTF_8);
+                            return new String(bytes, from, i - from, StandardCharsets.UTF_8);
                         }
-                        longer.write(bytes, 0, i);
+                        longer.write(bytes, from, i - from);
                         return longer.toString(StandardCharsets.UTF_8);
                     }
                 }
-                if (longer == null) {
-                    longer = new ByteArrayOutputStream();
+                if (to > from) {
+                    if (longer == null) {
+                        longer = new ByteArrayOutputStream();
+                    }
+                    longer.write(bytes, from, to - from);
                 }
-                longer.write(bytes, 0, n);
+                buffer.clear();
+                int n = channel.read(buffer);
+                buffer.flip();
+                if (n < 0) {
+                    throw new IOException("the judge server closed the connection");
+                }
             }
         }
 

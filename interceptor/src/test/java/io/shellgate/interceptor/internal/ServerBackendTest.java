@@ -170,6 +170,36 @@ class ServerBackendTest {
 
     @Test
     @Timeout(60)
+    void anInterimLineMakesTheStartWaitAsLongAsItSaysAndNoLonger() throws Exception {
+        byte[] allow = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"m\"}\n".getBytes(StandardCharsets.UTF_8);
+        AtomicInteger requests = new AtomicInteger();
+        server(requests, (c, n) -> {
+            switch (n) {
+                case 1 -> {
+                    // a person is asked: the reply comes after the first-line wait, within the time announced
+                    c.write(ByteBuffer.wrap("{\"v\":1,\"pending\":\"person\",\"seconds\":30}\n".getBytes(StandardCharsets.UTF_8)));
+                    Thread.sleep(2500);
+                    c.write(ByteBuffer.wrap(allow));
+                }
+                case 2 -> {
+                    // two interim lines and the reply in one write
+                    byte[] lines = ("{\"v\":1,\"pending\":\"llm\",\"seconds\":10}\n{\"v\":1,\"pending\":\"person\",\"seconds\":30}\n"
+                            + new String(allow, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+                    c.write(ByteBuffer.wrap(lines));
+                }
+                default -> c.write(ByteBuffer.wrap("{\"v\":1,\"pending\":\"llm\",\"seconds\":1}\n".getBytes(StandardCharsets.UTF_8)));
+            }
+        });
+        ServerBackend backend = new ServerBackend(run, null, null, 1000);
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        // the step announced ended and nothing followed: refused, as for a silent server
+        assertThatThrownBy(() -> ask(backend)).isInstanceOf(IOException.class).hasMessage("the judge server did not answer in 1 s");
+        assertThat(requests.get()).isEqualTo(3);
+    }
+
+    @Test
+    @Timeout(60)
     void aReplyInPiecesIsReadWholeEvenWhenACharacterIsSplit() throws Exception {
         byte[] reply = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"d\u00e9j\u00e0 vu\"}\n"
                 .getBytes(StandardCharsets.UTF_8);

@@ -94,8 +94,11 @@ public final class LogCommand implements Callable<Integer> {
         for (String problem : report.problems()) {
             out.println("BROKEN: " + problem);
         }
+        for (String torn : report.torn()) {
+            out.println("TORN: " + torn);
+        }
         String kept = report.records() + " records" + (report.firstSeq() > 1 ? " (seq " + report.firstSeq() + " to "
-                + report.lastSeq() + "; the older ones were rotated out)" : "");
+                + report.lastSeq() + (report.rotated() ? "; the older ones were rotated out" : "") + ")" : "");
         if (report.problems().isEmpty()) {
             out.println("intact: " + kept + ", each chained to the one before it");
             return ExitCode.ALLOW.code();
@@ -126,7 +129,7 @@ public final class LogCommand implements Callable<Integer> {
             time = time.substring(0, 10) + " " + time.substring(11, 19);
         }
         return String.format(Locale.ROOT, "%s  %-5s %-7s %-6s %-13s %s  $ %s%n    %s", time, r.path("tier").asText(),
-                r.path("run").asBoolean() ? "ran" : "refused", r.path("step").asText(), r.path("entry").asText(),
+                r.path("run").isNull() ? "unknown" : r.path("run").asBoolean() ? "ran" : "refused", r.path("step").asText(), r.path("entry").asText(),
                 r.path("cwd").asText(), r.path("cmd").asText().strip().replace("\n", "\n      "),
                 r.path("message").asText()).stripTrailing();
     }

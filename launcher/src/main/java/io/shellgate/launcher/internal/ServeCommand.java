@@ -70,12 +70,14 @@ public final class ServeCommand implements Callable<Integer> {
                     return ExitCode.ALLOW.code();
                 }
                 String self = System.getenv("SHELLGATE_LAUNCHER");
-                try (JudgeServer server = new JudgeServer(run, new RequestHandler(new Gatekeepers(policy), self, run.pid()),
-                        idle())) {
+                Gatekeepers gates = new Gatekeepers(policy);
+                try (JudgeServer server = new JudgeServer(run, new RequestHandler(gates, self, run.pid()), idle())) {
                     // SIGTERM and SIGINT end the JVM without leaving this block: the files go all the same
                     Thread cleanup = new Thread(server::close, "shellgate-serve-stop");
                     Runtime.getRuntime().addShutdownHook(cleanup);
                     server.start();
+                    // the client that started this server judged its command in a JVM of its own, and queued its record
+                    gates.forEnvironment(System.getenv()).startExport(Path.of("").toAbsolutePath());
                     server.await();
                     try {
                         Runtime.getRuntime().removeShutdownHook(cleanup);

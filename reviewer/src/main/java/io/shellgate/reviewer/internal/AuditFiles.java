@@ -48,8 +48,12 @@ final class AuditFiles {
         return dir.resolve(FILE + "." + i);
     }
 
-    /** Moves the current file to {@code .1} (the others one up), then drops the oldest that are old enough. Under the lock. */
-    void rotate() throws IOException {
+    /**
+     * Moves the current file to {@code .1} (the others one up), then drops the oldest that are old
+     * enough. Under the lock. Returns whether it dropped any.
+     */
+    boolean rotate() throws IOException {
+        boolean dropped = false;
         int n = rotated();
         for (int i = n; i >= 1; i--) {
             Files.move(rotated(i), rotated(i + 1), StandardCopyOption.ATOMIC_MOVE);
@@ -62,10 +66,12 @@ final class AuditFiles {
                     break;
                 }
                 Files.delete(rotated(top));
+                dropped = true;
             } catch (NoSuchFileException e) {
                 // another reader's view; nothing to drop
             }
         }
+        return dropped;
     }
 
     /** Every file of the log, oldest first. */

@@ -126,14 +126,17 @@ public final class AuditLog {
             int start = text.length();
             text.append("{\"time\":\"").append(AuditWriter.Timestamps.of(t)).append("\",\"seq\":").append(head.seq() + 1)
                     .append(",\"prev\":\"").append(head.hash()).append("\",").append(said);
-            head = new AuditChain.Head(head.seq() + 1, AuditChain.sha256(text.substring(start)));
+            head = head.next(text.substring(start));
             text.append('\n');
         }
         byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
         Path log = dir.resolve(FILE);
         BasicFileAttributes now = attributes(log);
         if (now != null && now.size() > 0 && now.size() + bytes.length > files.maxBytes()) {
-            files.rotate();
+            if (files.rotate()) {
+                List<Path> left = files.oldestFirst();
+                head = new AuditChain.Head(head.seq(), head.hash(), left.isEmpty() ? 0 : AuditChain.firstSeq(left.getFirst()));
+            }
             now = null;
         }
         if (open.out == null || now == null || now.fileKey() == null || !now.fileKey().equals(open.outKey)) {
@@ -143,11 +146,27 @@ public final class AuditLog {
             open.out = FileChannel.open(log, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
             open.outKey = fileKey(log);
         }
+        if (now != null && now.size() > 0 && !endsWithNewline(log, now.size())) {
+            // the last write was cut short (a full disk): end the torn line, so that these records stand on lines of their own
+            byte[] ended = new byte[bytes.length + 1];
+            ended[0] = '\n';
+            System.arraycopy(bytes, 0, ended, 1, bytes.length);
+            bytes = ended;
+        }
         ByteBuffer buf = ByteBuffer.wrap(bytes);
         while (buf.hasRemaining()) {
             open.out.write(buf);
         }
         head.write(open.lock);
+    }
+
+    private static boolean endsWithNewline(Path log, long size) throws IOException {
+        try (FileChannel in = FileChannel.open(log, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            return in.read(last, size - 1) != 1 || last.get(0) == '\n';
+        } catch (NoSuchFileException e) {
+            return true;
+        }
     }
 
     private static BasicFileAttributes attributes(Path p) throws IOException {

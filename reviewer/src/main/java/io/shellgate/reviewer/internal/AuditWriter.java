@@ -58,6 +58,9 @@ public final class AuditWriter {
         this(stateDir, AuditSink.NONE);
     }
 
+    private static final String UNKNOWN = " (the gate's answer was not taken: the client had stopped waiting for it,"
+            + " so whether the command ran is not known; an agent may run a tool whose hook does not answer in time)";
+
     /** @param sink also receives every record written, once it is in the log (the OTLP export) */
     public AuditWriter(Path stateDir, AuditSink sink) {
         this.log = stateDir == null ? null : new AuditLog(stateDir);
@@ -149,16 +152,17 @@ public final class AuditWriter {
      * over), and another instance only costs writing the record afresh.
      */
     private record Said(Verdict verdict, Origin origin, Path cwd, Dialect dialect, String command, boolean runs,
-            Step step, String message) {
+            boolean unknown, Step step, String message) {
 
-        static Said of(ReviewRequest r, Decision d) {
+        static Said of(ReviewRequest r, Decision d, boolean unknown) {
             return new Said(r.verdict(), r.origin(), r.request().cwd(), r.request().dialect(), r.request().command(), d.runs(),
-                    d.step(), d.message());
+                    unknown, d.step(), d.message());
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Said s && s.verdict == verdict && s.runs == runs && s.step == step && s.dialect == dialect
+            return o instanceof Said s && s.verdict == verdict && s.runs == runs && s.unknown == unknown && s.step == step
+                    && s.dialect == dialect
                     && s.command.equals(command) && s.message.equals(message) && s.cwd.equals(cwd) && s.origin.equals(origin);
         }
 
@@ -179,10 +183,13 @@ public final class AuditWriter {
 
     /** What the record says after its time, kept for what was said recently. */
     private static synchronized String said(ReviewRequest r, Decision d) throws IOException {
-        Said said = Said.of(r, d);
+        // a client that stopped waiting never got the answer: what its caller did (an agent runs a
+        // tool whose hook did not answer in time) is not the gate's to say
+        boolean unknown = r.clientGone().getAsBoolean();
+        Said said = Said.of(r, d, unknown);
         String rest = SAID.get(said);
         if (rest == null) {
-            rest = rest(r, d);
+            rest = rest(r, d, unknown);
             if (SAID.size() >= MAX_SAID) {
                 SAID.clear();
             }
@@ -212,11 +219,11 @@ public final class AuditWriter {
     }
 
     /** Every field after the time, and the closing brace, streamed field by field (no tree in between). */
-    private static String rest(ReviewRequest r, Decision d) throws IOException {
+    private static String rest(ReviewRequest r, Decision d, boolean unknown) throws IOException {
         JsonGenerator g = generator();
         BUFFER.setLength(0);
         try {
-            write(g, r, d);
+            write(g, r, d, unknown);
             g.flush();
         } catch (IOException | RuntimeException e) {
             // halfway through a record: the next one starts on a new generator
@@ -261,13 +268,17 @@ public final class AuditWriter {
         return text.substring(0, end);
     }
 
-    private static void write(JsonGenerator g, ReviewRequest r, Decision d) throws IOException {
+    private static void write(JsonGenerator g, ReviewRequest r, Decision d, boolean unknown) throws IOException {
         g.writeStartObject();
         head(g, r.origin(), r.request());
         g.writeStringField("tier", r.verdict().tier().id());
-        g.writeBooleanField("run", d.runs());
+        if (unknown) {
+            g.writeNullField("run");
+        } else {
+            g.writeBooleanField("run", d.runs());
+        }
         g.writeStringField("step", d.step().id());
-        g.writeStringField("message", bounded(Redactor.redact(d.message()), MAX_TEXT));
+        g.writeStringField("message", bounded(Redactor.redact(d.message() + (unknown ? UNKNOWN : "")), MAX_TEXT));
         List<Reason> deciding = r.verdict().deciding();
         g.writeArrayFieldStart("rules");
         Set<String> rules = new HashSet<>();

@@ -61,7 +61,8 @@ final class LlmStep {
         return problem;
     }
 
-    Optional<Decision> review(ReviewRequest r) {
+    /** The LLM's decision on an ask, if it makes one within {@code limit} (or its own time-out, when shorter). */
+    Optional<Decision> review(ReviewRequest r, java.time.Duration limit) {
         if (problem != null) {
             LOG.log(Level.WARNING, "shellgate: the LLM reviewer is not used: " + problem);
             return Optional.empty();
@@ -79,7 +80,9 @@ final class LlmStep {
                 llm = reviewer;
             }
         }
-        LlmOpinion opinion = llm.review(r.request(), r.verdict());
+        java.time.Duration within = config.timeout().compareTo(limit) < 0 ? config.timeout() : limit;
+        r.progress().waiting(Step.LLM, within);
+        LlmOpinion opinion = llm.review(r.request(), r.verdict(), within);
         if (opinion.approves(config)) {
             return Optional.of(new Decision(true, Step.LLM, "approved by the LLM reviewer (risk "
                     + opinion.risk().id() + "): " + opinion.reason(), r.verdict()));

@@ -5,6 +5,7 @@ import io.shellgate.reviewer.Answer;
 import io.shellgate.reviewer.PendingAsk;
 import io.shellgate.reviewer.Person;
 import io.shellgate.reviewer.ReviewRequest;
+import io.shellgate.reviewer.Step;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,8 +59,14 @@ final class PersonStep {
             // nobody watches yet: a desktop notice tells the person, who answers through shellgate approvals
             Duration left = Duration.between(Instant.now(), deadline);
             Duration wait = left.compareTo(notice.waitFor()) < 0 ? left : notice.waitFor();
+            if (!wait.isNegative() && !wait.isZero()) {
+                // the client waits for a person from now on (showing the notice itself may take seconds)
+                r.progress().waiting(Step.PERSON, left);
+            }
             if (!wait.isNegative() && !wait.isZero() && notice.show(r.request().command(), wait)) {
-                Instant until = Instant.now().plus(wait);
+                // showing the notice may itself take seconds: the wait still ends at the deadline
+                Instant shown = Instant.now().plus(wait);
+                Instant until = shown.isAfter(deadline) ? deadline : shown;
                 while (desk == null && Instant.now().isBefore(until)) {
                     if (r.clientGone().getAsBoolean()) {
                         return new Outcome.Nobody("the client that asked stopped waiting");
@@ -77,6 +84,8 @@ final class PersonStep {
         if (local == null && desk == null) {
             return new Outcome.Nobody(terminal(r) + ", and " + ((DeskCall.Reached.Nobody) reached).why());
         }
+        // someone is asked: the client may wait for them until the deadline
+        r.progress().waiting(Step.PERSON, Duration.between(Instant.now(), deadline));
         AtomicReference<Optional<Answer>> said = new AtomicReference<>();
         Thread asking = local == null ? null : Thread.ofVirtual().name("shellgate-person").start(() -> {
             try {

@@ -17,6 +17,7 @@ import io.shellgate.rules.PolicyLoader;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -105,8 +106,16 @@ public final class ReviewPipeline implements Reviewer {
                         + v.primary().message(), v);
     }
 
+    /**
+     * The most the machine's own steps of a review (the LLM) may take, whatever the LLM's
+     * {@code timeout-seconds} says: with a server stalled before it, a door must still refuse
+     * within 20 s, well inside every agent's hook timeout (60 s for Gemini CLI and Qwen Code).
+     */
+    public static final Duration MACHINE_STEPS = Duration.ofSeconds(8);
+
     private Decision steps(ReviewRequest r) throws InterruptedException {
         Verdict v = r.verdict();
+        long start = System.nanoTime();
         switch (v.tier()) {
             case ALLOW -> {
                 return new Decision(true, Step.JUDGE, "read-only", v);
@@ -132,7 +141,8 @@ public final class ReviewPipeline implements Reviewer {
             Approval a = remembered.get();
             return new Decision(true, Step.MEMORY, "remembered approval " + a.id() + " (" + a.location() + ")", v);
         }
-        Optional<Decision> byLlm = llm.review(r);
+        Duration llmLimit = r.budget() == null || r.budget().compareTo(MACHINE_STEPS) > 0 ? MACHINE_STEPS : r.budget();
+        Optional<Decision> byLlm = llm.review(r, llmLimit);
         if (byLlm.isPresent() && byLlm.get().runs() && approvals.managedAsk(v)
                 && !policy.fleet().pinnedLlm().contains("may-approve")) {
             // the managed policy's ask rules are the administrator's: an LLM the user configured does not lift them
@@ -144,19 +154,25 @@ public final class ReviewPipeline implements Reviewer {
         if (!r.waitForPeople()) {
             return new Decision(false, Step.TIMEOUT, "needs review by a person: " + v.primary().message() + llmProblem(), v);
         }
-        Decision d = person(r);
+        Decision d = person(r, start);
         return d.step() == Step.TIMEOUT ? new Decision(false, Step.TIMEOUT, d.message() + llmProblem(), v) : d;
     }
 
-    private Decision person(ReviewRequest r) throws InterruptedException {
+    private Decision person(ReviewRequest r, long start) throws InterruptedException {
         Verdict v = r.verdict();
         int seconds = personTimeout();
-        if (r.personCap() != null) {
-            seconds = (int) Math.min(seconds, Math.max(1, r.personCap().toSeconds()));
-        }
         if (seconds == 0) {
             return new Decision(false, Step.TIMEOUT, "needs review (" + v.primary().message()
                     + "), and waiting for a person is off (SHELLGATE_REVIEW_TIMEOUT_SECONDS=0)", v);
+        }
+        if (r.budget() != null) {
+            // one budget for the whole review: what the LLM step took is not the person's
+            long left = r.budget().minus(Duration.ofNanos(System.nanoTime() - start)).toMillis();
+            if (left < 500) {
+                return new Decision(false, Step.TIMEOUT, "needed review (" + v.primary().message() + ") and the review's "
+                        + r.budget().toSeconds() + " s ran out before a person could be asked", v);
+            }
+            seconds = (int) Math.min(seconds, Math.max(1, left / 1000));
         }
         return switch (people.ask(r, seconds)) {
             case PersonStep.Outcome.Answered a -> apply(r, a.answer(), a.by());

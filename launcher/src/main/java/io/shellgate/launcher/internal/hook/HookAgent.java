@@ -69,9 +69,11 @@ public enum HookAgent {
     }
 
     /**
-     * For an agent that cannot ask its own user: how long a person watching with {@code shellgate
-     * approvals --watch} may take, kept below the agent's default hook timeout (Gemini CLI: 60 s,
-     * after which it lets the call through; Codex: 600 s). Null for an agent that asks.
+     * For an agent that cannot ask its own user: how long the whole review may take (the LLM step, a
+     * desktop notice, a person watching with {@code shellgate approvals --watch}), kept below the
+     * agent's default hook timeout with room for the relay (Gemini CLI: 60 s, after which it lets
+     * the call through; Codex: 600 s). Null for an agent that asks: its review is the LLM step
+     * alone, at most {@code ReviewPipeline.MACHINE_STEPS}.
      */
     public java.time.Duration watcherCap() {
         return switch (this) {

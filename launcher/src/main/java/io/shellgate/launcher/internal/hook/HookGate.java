@@ -40,6 +40,16 @@ public final class HookGate {
      * @param caller the process that called the hook (the agent), for the audit log
      */
     public HookAnswer answer(HookAgent agent, String input, Map<String, String> env, Path processCwd, long caller) {
+        return answer(agent, input, env, processCwd, caller, null, null);
+    }
+
+    /**
+     * As {@link #answer(HookAgent, String, Map, Path, long)} for a client that may go away before the
+     * answer ({@code clientGone}, may be null) and hears which review step it waits on ({@code progress},
+     * may be null).
+     */
+    public HookAnswer answer(HookAgent agent, String input, Map<String, String> env, Path processCwd, long caller,
+            java.util.function.BooleanSupplier clientGone, io.shellgate.reviewer.ReviewRequest.Progress progress) {
         JsonNode hook;
         try {
             hook = HookAgent.JSON.readTree(input);
@@ -76,8 +86,8 @@ public final class HookGate {
             // the hook's environment is the agent's, the one its hook was started with: the gate's
             // configuration; memory and the LLM may answer, then a person: the agent's own dialog where
             // it has one, else whoever watches with shellgate approvals, within the agent's hook timeout
-            result = gates.forEnvironment(env).decide(request, origin,
-                    agent.asks() ? People.agentsOwnUser() : People.watchersWithin(agent.watcherCap()));
+            result = gates.forEnvironment(env).decide(request, null, origin,
+                    agent.asks() ? People.agentsOwnUser() : People.watchersWithin(agent.watcherCap()), clientGone, progress);
         } catch (RuntimeException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
         }

@@ -23,7 +23,8 @@ final class HookRequests {
         this.gate = new HookGate(gates);
     }
 
-    ObjectNode reply(JsonNode request) {
+    ObjectNode reply(JsonNode request, java.util.function.BooleanSupplier clientGone,
+            io.shellgate.reviewer.ReviewRequest.Progress progress) {
         Optional<HookAgent> agent = HookAgent.parse(Protocol.text(request, "agent"));
         if (agent.isEmpty()) {
             return Protocol.error("bad-request", "\"agent\" must be one of " + HookGate.known());
@@ -52,7 +53,7 @@ final class HookRequests {
             }
         }
         HookAnswer answer = gate.answer(agent.get(), input, Map.copyOf(env), Path.of(cwdText).normalize(),
-                request.path("caller").asLong(0));
+                request.path("caller").asLong(0), clientGone, progress);
         ObjectNode out = Protocol.object();
         out.put("v", Protocol.VERSION);
         out.put("exit", answer.exit());

@@ -64,6 +64,13 @@ public final class JudgeServer implements AutoCloseable {
     private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
     private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
     private final AtomicLong served = new AtomicLong();
+    /** How long a judge may take before a client that asked for interim lines is told it is being judged. */
+    private static final long SLOW_JUDGE_MILLIS = 500;
+    /**
+     * What such a client is told the judge may still take: a live server on an overloaded machine
+     * (32 threads of one JVM starting processes at once, on two busy cores) took over 15 s.
+     */
+    private static final long JUDGE_SECONDS = 60;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "shellgate-idle");
         t.setDaemon(true);
@@ -128,6 +135,11 @@ public final class JudgeServer implements AutoCloseable {
     public void await() throws InterruptedException {
         while (!closed) {
             Thread.sleep(200);
+        }
+        // a close under way (the idle check's, on the timer thread) finishes removing the files
+        // before the caller returns and the JVM exits
+        synchronized (this) {
+            // close() holds the lock until the files are gone
         }
     }
 
@@ -239,6 +251,20 @@ public final class JudgeServer implements AutoCloseable {
             QuietCut quiet = new QuietCut(connection, authenticated);
             RequestHandler.Connection state = new RequestHandler.Connection();
             state.clientGone(hungUp);
+            // no interim line after its request's reply: the two are written under one lock
+            AtomicBoolean answered = new AtomicBoolean(true);
+            state.interim(line -> {
+                synchronized (out) {
+                    if (answered.get()) {
+                        return;
+                    }
+                    if (needsToken) {
+                        // as every reply after the token was accepted: a client believes no line without it
+                        line.put("proof", proof);
+                    }
+                    reply(out, line);
+                }
+            });
             try {
                 String line;
                 while ((line = readLine(in, out)) != null) {
@@ -246,14 +272,18 @@ public final class JudgeServer implements AutoCloseable {
                     quiet.since = System.nanoTime();
                     lastActivity.set(System.nanoTime());
                     compacted = false;
+                    answered.set(false);
                     ObjectNode answer = answer(line, needsToken, state, authenticated);
                     served.incrementAndGet();
-                    // a ran notice has no reply
-                    if (answer != null) {
-                        reply(out, answer);
-                        if (answer.has("error") && "too-large".equals(answer.get("error").asText())) {
-                            break;
+                    synchronized (out) {
+                        answered.set(true);
+                        // a ran notice has no reply
+                        if (answer != null) {
+                            reply(out, answer);
                         }
+                    }
+                    if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
+                        break;
                     }
                     quiet.since = System.nanoTime();
                     quiet.busy = false;
@@ -358,7 +388,20 @@ public final class JudgeServer implements AutoCloseable {
             out.put("v", Protocol.VERSION);
             out.put("stopping", true);
         } else {
-            out = handler.handle(request, state);
+            // a judge that takes long (a server's first request builds its judge, on a busy machine
+            // in seconds) says so, so that a client that asked for interim lines tells it from a
+            // stopped server, which says nothing at all
+            String op = Protocol.text(request, "op");
+            ScheduledFuture<?> slow = request.path("interim").asBoolean(false) && !"ran".equals(op)
+                    ? timer.schedule(() -> state.pending("judge", JUDGE_SECONDS), SLOW_JUDGE_MILLIS, TimeUnit.MILLISECONDS)
+                    : null;
+            try {
+                out = handler.handle(request, state);
+            } finally {
+                if (slow != null) {
+                    slow.cancel(false);
+                }
+            }
         }
         if (out == null) {
             return null;
@@ -406,14 +449,13 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
         closeQuietly(unix);
         closeQuietly(tcp);
-        timer.shutdownNow();
         connections.shutdown();
         try {
             // only remove files that are still ours
@@ -434,5 +476,7 @@ public final class JudgeServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot remove the server files in {0}: {1}", run.dir(), e.toString());
         }
+        // last: the idle check runs this on the timer's thread, which shutting the timer down interrupts
+        timer.shutdownNow();
     }
 }

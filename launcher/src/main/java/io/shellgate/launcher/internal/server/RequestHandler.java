@@ -72,10 +72,39 @@ public final class RequestHandler {
         private String envId;
         private Map<String, String> env;
         private BooleanSupplier clientGone = () -> false;
+        private java.util.function.Consumer<ObjectNode> interim = line -> { };
 
         /** How to tell, while a request waits for a person, that the client closed the connection. */
         public void clientGone(BooleanSupplier gone) {
             this.clientGone = gone;
+        }
+
+        /** How to send the client an interim line (a review step it waits on) before the reply. */
+        public void interim(java.util.function.Consumer<ObjectNode> send) {
+            this.interim = send;
+        }
+
+        /**
+         * What tells a client that asked for interim lines ({@code "interim": true}) which review
+         * step it waits on and for how long at most: a line {@code {"v":1,"pending":"llm"|"person",
+         * "seconds":N}} before the reply (docs/protocol.md). Null for a client that did not ask.
+         */
+        io.shellgate.reviewer.ReviewRequest.Progress progress(JsonNode request) {
+            if (!request.path("interim").asBoolean(false)) {
+                return null;
+            }
+            // whole seconds, rounded up, and more: after the LLM step the approvals desk may take
+            // 3 s to say whether anyone watches, before the person step's own line goes out
+            return (step, atMost) -> pending(step.id(), (atMost.toMillis() + 999) / 1000 + 5);
+        }
+
+        /** Sends the interim line of a step that may take up to {@code seconds} (see {@link #progress}). */
+        public void pending(String step, long seconds) {
+            ObjectNode line = Protocol.object();
+            line.put("v", Protocol.VERSION);
+            line.put("pending", step);
+            line.put("seconds", seconds);
+            interim.accept(line);
         }
 
         Map<String, String> kept(String id) {
@@ -119,7 +148,7 @@ public final class RequestHandler {
             return out;
         }
         if ("hook".equals(op)) {
-            return hooks.reply(request);
+            return hooks.reply(request, connection.clientGone, connection.progress(request));
         }
         boolean ran = "ran".equals(op);
         if (!"judge".equals(op) && !ran) {
@@ -217,7 +246,8 @@ public final class RequestHandler {
                 return Protocol.error("policy", String.join("\n", e.problems()));
             }
         } else {
-            Result result = gate.decide(judged, probe, origin, person(request), connection.clientGone);
+            Result result = gate.decide(judged, probe, origin, person(request), connection.clientGone,
+                    connection.progress(request));
             reply = reply(result, shell, brief);
             if (result instanceof Result.Runs runs && runs.step() == Step.JUDGE && request.path("recheck").asBoolean(false)) {
                 recheck(reply, gate, judged, runs.verdict());

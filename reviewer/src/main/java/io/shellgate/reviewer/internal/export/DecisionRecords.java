@@ -62,7 +62,9 @@ final class DecisionRecords {
         if (user != null && !record.has("user")) {
             attributes.put(PREFIX + "user", user);
         }
-        boolean ran = record.path("run").asBoolean(true);
+        // a null run (the client never took the answer) is not known to have been refused
+        JsonNode run = record.path("run");
+        boolean ran = run.isMissingNode() || run.isBoolean() && run.asBoolean();
         Severity severity = ran ? Severity.INFO : Severity.WARN;
         return new Decision(resource, nanos, severity, record.path("cmd").asText(""), attributes.build());
     }

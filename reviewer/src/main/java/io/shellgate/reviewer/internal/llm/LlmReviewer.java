@@ -16,6 +16,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -63,6 +64,11 @@ public final class LlmReviewer {
 
     /** The LLM's opinion on {@code request}, which the judge found to need review for the reasons in {@code verdict}. */
     public LlmOpinion review(JudgeRequest request, Verdict verdict) {
+        return review(request, verdict, config.timeout());
+    }
+
+    /** As {@link #review(JudgeRequest, Verdict)}, waiting for the LLM at most {@code limit}. */
+    public LlmOpinion review(JudgeRequest request, Verdict verdict, Duration limit) {
         try {
             if (verdict.tier() != Tier.ASK) {
                 return LlmOpinion.escalate("only asks go to the LLM reviewer; the judge said " + verdict.tier().id());
@@ -74,7 +80,7 @@ public final class LlmReviewer {
             if (model == null) {
                 return LlmOpinion.escalate(unusable);
             }
-            return ask(ChatRequest.builder()
+            return ask(limit, ChatRequest.builder()
                     .messages(SystemMessage.from(LlmPrompt.system()), UserMessage.from(LlmPrompt.user(request, verdict)))
                     .responseFormat(ChatModels.REPLY_FORMAT)
                     .build());
@@ -83,14 +89,15 @@ public final class LlmReviewer {
         }
     }
 
-    private LlmOpinion ask(ChatRequest chat) {
+    private LlmOpinion ask(Duration limit, ChatRequest chat) {
         Future<ChatResponse> call = calls.submit(() -> model.chat(chat));
         ChatResponse response;
         try {
-            response = call.get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            response = call.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             call.cancel(true);
-            return LlmOpinion.escalate(noAnswer());
+            return LlmOpinion.escalate("the LLM at " + config.baseUrl() + " did not answer within " + limit.toMillis() + " ms"
+                    + (limit.compareTo(config.timeout()) < 0 ? " (the review's time left for it)" : ""));
         } catch (InterruptedException e) {
             call.cancel(true);
             Thread.currentThread().interrupt();
