@@ -184,11 +184,14 @@ public final class ReviewPipeline implements Reviewer {
         };
     }
 
-    /** What a person can do about an ask nobody could answer. */
+    /**
+     * What a person can do about an ask nobody could answer: the watcher on a terminal of their own, and the line to
+     * approve there. No file is named: the agent reads this too, and its file tools could write one.
+     */
     private String howToApprove(ReviewRequest r) {
-        return "To let it run, start shellgate approvals --watch in a terminal of your own and run it again, or approve it"
-                + " with an [[approved]] entry (command = " + ApprovalWriter.quote(ApprovalMatcher.approvalText(r.request()))
-                + ") in " + PolicyLoader.userPolicyPath(env).map(Path::toString).orElse("your user policy file");
+        return "To let it run, start shellgate approvals --watch in a terminal of your own and run it again; there a person"
+                + " can approve " + ApprovalWriter.quote(ApprovalMatcher.approvalText(r.request()))
+                + " once (y) or for good (s for the session, p for the project; shellgate approvals list shows what is kept)";
     }
 
     /** A configured LLM reviewer that cannot be used is said with every refusal it might have prevented. */
