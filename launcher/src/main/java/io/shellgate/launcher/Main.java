@@ -7,6 +7,7 @@ import io.shellgate.launcher.internal.LogCommand;
 import io.shellgate.launcher.internal.ExplainCommand;
 import io.shellgate.launcher.internal.PolicyCommand;
 import io.shellgate.launcher.internal.ServeCommand;
+import io.shellgate.launcher.internal.SetupCommand;
 import io.shellgate.launcher.internal.ShellJudgeCommand;
 import io.shellgate.launcher.internal.DoctorCommand;
 import io.shellgate.launcher.internal.HookCommand;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Command;
             "As a drop-in shell: shellgate -c 'COMMAND' runs COMMAND with the real shell if it is allowed,",
             "and refuses it (exit 126) otherwise; without -c it reads commands from standard input."},
         subcommands = {CheckCommand.class, ExplainCommand.class, PolicyCommand.class, ServeCommand.class, DoctorCommand.class,
-            WrapCommand.class, AttachCommand.class, HookCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
+            WrapCommand.class, AttachCommand.class, HookCommand.class, SetupCommand.class, ApprovalsCommand.class, LogCommand.class, ShellCommand.class, ShellJudgeCommand.class, SessionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 allow/success, 2 usage error, 3 policy error, 4 other error, 5 the audit log was changed",
             "(log --verify), 10 ask, 20 deny; shellgate -c: the command's own, or 126 when it was refused."})
 public final class Main implements Runnable {

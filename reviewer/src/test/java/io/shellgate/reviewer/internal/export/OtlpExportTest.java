@@ -177,8 +177,9 @@ class OtlpExportTest {
             for (int i = 0; i < 50; i++) {
                 assertThat(decide(gates, "echo " + i)).isTrue();
             }
-            // every decision above returned while the collector still held the export
-            assertThat(receiver.held()).isEqualTo(1);
+            // every decision above returned while the collector still held the export (a periodic metrics export
+            // may be held beside it when the decisions take long on a busy machine: at least the one, never none)
+            assertThat(receiver.held()).isGreaterThanOrEqualTo(1);
             assertThat(receiver.logs()).isEmpty();
             assertThat(AuditTrail.lines(env)).hasSize(51);
             receiver.release();

@@ -1,0 +1,102 @@
+package io.shellgate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** {@code shellgate setup AGENT}: the hook merged into the agent's own settings, run as the agent would run it. */
+class SetupTest extends SandboxTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theHookIsMergedIntoClaudeCodesSettingsKeptOnceAndRemovedAgain() throws Exception {
+        Path settings = Files.createDirectories(box.home.resolve(".claude")).resolve("settings.json");
+        String mine = """
+                {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [{"type": "command", "command": "my-audit"}]}],
+                 "Stop": [{"hooks": [{"type": "command", "command": "notify-me"}]}]}}
+                """;
+        Files.writeString(settings, mine);
+        Processes.Result r = box.shellgate("setup", "claude-code");
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("shellgate's hook is in " + settings).contains("the file as it was: " + settings
+                + ".shellgate-backup-");
+        JsonNode s = JSON.readTree(settings.toFile());
+        assertThat(s.path("model").asText()).isEqualTo("opus");
+        assertThat(s.path("hooks").path("Stop").toString()).contains("notify-me");
+        JsonNode pre = s.path("hooks").path("PreToolUse");
+        assertThat(pre).hasSize(2);
+        assertThat(pre.get(0).toString()).contains("my-audit");
+        JsonNode ours = pre.get(1);
+        assertThat(ours.path("matcher").asText()).isEqualTo("Bash|Write|Edit|MultiEdit|NotebookEdit");
+        String command = ours.path("hooks").get(0).path("command").asText();
+        assertThat(command).endsWith(" claude-code").contains("shellgate");
+        assertThat(ours.path("hooks").get(0).path("onFailure").asText()).isEqualTo("block");
+        try (Stream<Path> files = Files.list(settings.getParent())) {
+            Path backup = files.filter(f -> f.getFileName().toString().startsWith("settings.json.shellgate-backup-"))
+                    .findFirst().orElseThrow();
+            assertThat(Files.readString(backup)).isEqualTo(mine);
+        }
+
+        // the command written is the hook: it answers as the agent would run it
+        String input = "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf ~\"}}";
+        Processes.Result hook = Processes.run(List.of("bash", "-c", command), box.env, input, box.work);
+        assertThat(hook.code()).as(hook.toString()).isZero();
+        assertThat(hook.out()).contains("\"permissionDecision\":\"deny\"").contains("rm-recursive-critical");
+
+        // again: nothing to change; a dry run prints and changes nothing
+        String written = Files.readString(settings);
+        assertThat(box.shellgate("setup", "claude-code").out()).contains("nothing to change");
+        Processes.Result dry = box.shellgate("setup", "claude-code", "--remove", "--dry-run");
+        assertThat(dry.code()).isZero();
+        assertThat(dry.out()).contains("my-audit").doesNotContain("shellgate-hook claude-code").doesNotContain(" hook claude-code");
+        assertThat(Files.readString(settings)).isEqualTo(written);
+
+        Processes.Result removed = box.shellgate("setup", "claude-code", "--remove");
+        assertThat(removed.code()).as(removed.toString()).isZero();
+        JsonNode after = JSON.readTree(settings.toFile());
+        assertThat(after.path("hooks").path("PreToolUse")).hasSize(1);
+        assertThat(after.toString()).contains("my-audit").contains("notify-me").doesNotContain("claude-code");
+        assertThat(box.shellgate("setup", "claude-code", "--remove").out()).contains("nothing to remove");
+    }
+
+    @Test
+    void eachAgentGetsItsOwnEventMatcherAndFile() throws Exception {
+        record Want(String agent, String file, String event, String matcher) {}
+        for (Want w : List.of(new Want("gemini-cli", ".gemini/settings.json", "BeforeTool", "run_shell_command|write_file|replace"),
+                new Want("qwen-code", ".qwen/settings.json", "PreToolUse", "run_shell_command|write_file|edit|replace"),
+                new Want("codex", ".codex/hooks.json", "PreToolUse", "^(Bash|apply_patch)$"))) {
+            Processes.Result r = box.shellgate("setup", w.agent());
+            assertThat(r.code()).as(r.toString()).isZero();
+            JsonNode group = JSON.readTree(box.home.resolve(w.file()).toFile()).path("hooks").path(w.event()).get(0);
+            assertThat(group.path("matcher").asText()).as(w.agent()).isEqualTo(w.matcher());
+            assertThat(group.path("hooks").get(0).path("command").asText()).endsWith(" " + w.agent());
+            assertThat(group.path("hooks").get(0).has("onFailure")).isFalse();
+        }
+    }
+
+    @Test
+    void badInputIsAClearErrorAndChangesNothing() throws Exception {
+        Path settings = Files.createDirectories(box.home.resolve(".gemini")).resolve("settings.json");
+        Files.writeString(settings, "{\"hooks\": [");
+        Processes.Result broken = box.shellgate("setup", "gemini-cli");
+        assertThat(broken.code()).isEqualTo(4);
+        assertThat(broken.err()).contains(settings + " is not valid JSON").contains("nothing was changed");
+        assertThat(Files.readString(settings)).isEqualTo("{\"hooks\": [");
+        Files.writeString(settings, "{\"hooks\": []}");
+        assertThat(box.shellgate("setup", "gemini-cli").err()).contains("its \"hooks\" is not a JSON object");
+        Processes.Result unknown = box.shellgate("setup", "cursor");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown agent 'cursor'");
+        Processes.Result codexProject = box.shellgate("setup", "codex", "--project");
+        assertThat(codexProject.code()).isEqualTo(2);
+        assertThat(codexProject.err()).contains("reads its hooks only from your own settings");
+        assertThat(box.work.resolve(".codex")).doesNotExist();
+    }
+}

@@ -1,0 +1,240 @@
+package io.shellgate.launcher.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.launcher.ExitCode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code shellgate setup AGENT}: writes the agent's hook settings, merged into what is there, never clobbered. */
+@Command(name = "setup", mixinStandardHelpOptions = true,
+        description = {"Installs shellgate's hook in an agent's own settings: claude-code, gemini-cli, codex or qwen-code.",
+            "The hook entry (shellgate-hook beside this launcher, the agent's shell and file tools as its matcher, and the",
+            "agent's fail-closed switch where it has one) is merged into the settings file: other settings and hooks stay,",
+            "an earlier shellgate entry is replaced, and the file as it was is kept beside it as FILE.shellgate-backup-TIME.",
+            "--project writes the project's settings instead of yours; the agent itself can edit those, so the user's",
+            "are the default."},
+        footer = {"", "Exit codes: 0 written (or nothing to change), 2 usage error, 4 the settings file cannot be read or written."})
+public final class SetupCommand implements Callable<Integer> {
+
+    /** One agent's hook settings: where they live and the entry shellgate puts there. */
+    record Agent(String name, String userFile, String projectFile, String event, String matcher, boolean failClosed,
+            String note) {}
+
+    static final Map<String, Agent> AGENTS = Map.of(
+            "claude-code", new Agent("claude-code", ".claude/settings.json", ".claude/settings.json", "PreToolUse",
+                    "Bash|Write|Edit|MultiEdit|NotebookEdit", true,
+                    "Claude Code blocks a call when the hook cannot run (\"onFailure\": \"block\")."),
+            "qwen-code", new Agent("qwen-code", ".qwen/settings.json", ".qwen/settings.json", "PreToolUse",
+                    "run_shell_command|write_file|edit|replace", false,
+                    "Qwen Code lets a call through when the hook prints nothing or times out; shellgate answers well within"
+                            + " its limit."),
+            "gemini-cli", new Agent("gemini-cli", ".gemini/settings.json", ".gemini/settings.json", "BeforeTool",
+                    "run_shell_command|write_file|replace", false,
+                    "Gemini CLI lets a call through when the hook does not answer in its timeout (60000 ms by default):"
+                            + " keep it at that or above; shellgate answers within 45 s."),
+            "codex", new Agent("codex", ".codex/hooks.json", null, "PreToolUse", "^(Bash|apply_patch)$", false,
+                    "Codex runs a hook only once you trust it in its review (it asks at its next start)."));
+
+    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex or qwen-code")
+    String agent;
+
+    @Option(names = "--project", description = "Write the project's settings (in the current directory) instead of yours.")
+    boolean project;
+
+    @Option(names = "--dry-run", description = "Print the settings file as it would be written; change nothing.")
+    boolean dryRun;
+
+    @Option(names = "--remove", description = "Take shellgate's hook entry out of the settings again.")
+    boolean remove;
+
+    @Spec
+    CommandSpec spec;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Agent a = AGENTS.get(agent);
+        if (a == null) {
+            err.println("shellgate setup: unknown agent '" + agent + "'; use claude-code, gemini-cli, codex or qwen-code");
+            return ExitCode.USAGE.code();
+        }
+        if (project && a.projectFile() == null) {
+            err.println("shellgate setup: " + agent + " reads its hooks only from your own settings (~/" + a.userFile() + ")");
+            return ExitCode.USAGE.code();
+        }
+        String home = System.getenv("HOME");
+        if (!project && (home == null || !home.startsWith("/"))) {
+            err.println("shellgate setup: HOME is not set to an absolute path, so your settings cannot be found");
+            return ExitCode.USAGE.code();
+        }
+        Path file = project ? Path.of("").toAbsolutePath().resolve(a.projectFile()) : Path.of(home).resolve(a.userFile());
+        String command = hookCommand(a.name());
+        try {
+            ObjectNode settings = read(file);
+            boolean changed = remove ? removeEntry(settings, a) : putEntry(settings, a, command);
+            String text = JSON.writeValueAsString(settings) + "\n";
+            if (dryRun) {
+                out.print(text);
+                out.flush();
+                return ExitCode.ALLOW.code();
+            }
+            if (!changed) {
+                out.println(remove ? "shellgate setup: no shellgate hook in " + file + "; nothing to remove"
+                        : "shellgate setup: " + file + " already runs " + command + "; nothing to change");
+                return ExitCode.ALLOW.code();
+            }
+            Path backup = write(file, text);
+            out.println((remove ? "removed shellgate's hook from " : "shellgate's hook is in ") + file
+                    + (backup == null ? "" : " (the file as it was: " + backup + ")"));
+            if (!remove) {
+                out.println("  runs:     " + command);
+                out.println("  on:       " + a.event() + " of " + a.matcher());
+                out.println("  note:     " + a.note());
+                if (project) {
+                    out.println("  warning:  the agent can edit its project settings itself; your own settings (without"
+                            + " --project) are out of the project's reach");
+                }
+            }
+            return ExitCode.ALLOW.code();
+        } catch (JsonProcessingException e) {
+            err.println("shellgate setup: " + file + " is not valid JSON (" + e.getOriginalMessage() + "); nothing was changed");
+            return ExitCode.ERROR.code();
+        } catch (IOException e) {
+            err.println("shellgate setup: " + file + ": " + e.getMessage());
+            return ExitCode.ERROR.code();
+        }
+    }
+
+    /** The command the hook runs: shellgate-hook beside the launcher, else the launcher script through bash. */
+    static String hookCommand(String agent) {
+        String launcher = System.getenv("SHELLGATE_LAUNCHER");
+        if (launcher == null || !launcher.startsWith("/")) {
+            return "shellgate-hook " + agent;
+        }
+        Path client = Path.of(launcher).resolveSibling("shellgate-hook");
+        return Files.isRegularFile(client) && Files.isExecutable(client) ? client + " " + agent
+                : "bash " + launcher + " hook " + agent;
+    }
+
+    private static ObjectNode read(Path file) throws IOException {
+        if (!Files.exists(file) || Files.size(file) == 0) {
+            return JSON.createObjectNode();
+        }
+        JsonNode node = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        if (node == null || !node.isObject()) {
+            throw new IOException("it does not hold a JSON object; nothing was changed");
+        }
+        return (ObjectNode) node;
+    }
+
+    /** Whether a hook entry is shellgate's for this agent (by the command it runs). */
+    static boolean ours(JsonNode hook, String agent) {
+        String c = hook.path("command").asText("");
+        return c.endsWith("shellgate-hook " + agent) || c.endsWith(" hook " + agent) && c.contains("shellgate");
+    }
+
+    private static ArrayNode groups(ObjectNode settings, Agent a) throws IOException {
+        JsonNode hooks = settings.get("hooks");
+        if (hooks == null) {
+            hooks = settings.putObject("hooks");
+        } else if (!hooks.isObject()) {
+            throw new IOException("its \"hooks\" is not a JSON object; nothing was changed");
+        }
+        JsonNode groups = hooks.get(a.event());
+        if (groups == null) {
+            groups = ((ObjectNode) hooks).putArray(a.event());
+        } else if (!groups.isArray()) {
+            throw new IOException("its \"hooks\"." + a.event() + " is not a JSON array; nothing was changed");
+        }
+        return (ArrayNode) groups;
+    }
+
+    /** Puts shellgate's entry in, replacing an earlier one of shellgate's; false when it is there as it would be. */
+    static boolean putEntry(ObjectNode settings, Agent a, String command) throws IOException {
+        ObjectNode group = JSON.createObjectNode();
+        group.put("matcher", a.matcher());
+        ObjectNode hook = group.putArray("hooks").addObject();
+        hook.put("type", "command");
+        hook.put("command", command);
+        if (a.failClosed()) {
+            hook.put("onFailure", "block");
+        }
+        ArrayNode groups = groups(settings, a);
+        for (JsonNode g : groups) {
+            if (g.equals(group)) {
+                return false;
+            }
+        }
+        removeEntry(settings, a);
+        groups(settings, a).add(group);
+        return true;
+    }
+
+    /** Takes shellgate's entries out (a group left with no hook goes too); false when there was none. */
+    static boolean removeEntry(ObjectNode settings, Agent a) throws IOException {
+        boolean removed = false;
+        Iterator<JsonNode> groups = groups(settings, a).elements();
+        while (groups.hasNext()) {
+            JsonNode g = groups.next();
+            JsonNode hooks = g.path("hooks");
+            if (!hooks.isArray()) {
+                continue;
+            }
+            Iterator<JsonNode> each = hooks.elements();
+            while (each.hasNext()) {
+                if (ours(each.next(), a.name())) {
+                    each.remove();
+                    removed = true;
+                }
+            }
+            if (hooks.isEmpty()) {
+                groups.remove();
+            }
+        }
+        return removed;
+    }
+
+    /** Writes the file through a temporary file renamed over it, keeping the old one as a backup; returns the backup. */
+    private static Path write(Path file, String text) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path backup = null;
+        if (Files.exists(file)) {
+            backup = file.resolveSibling(file.getFileName() + ".shellgate-backup-"
+                    + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", ""));
+            Files.copy(file, backup, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".shellgate-tmp-" + ProcessHandle.current().pid());
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return backup;
+    }
+}
