@@ -104,7 +104,8 @@ final class HostileFixtures {
         public void plant(World w) throws IOException, InterruptedException {
             w.git("config", "core.repositoryformatversion", "1");
             w.git("config", "extensions.partialClone", "origin");
-            w.git("config", "remote.origin.url", "ext::sh -c touch%20" + w.home.resolve("oracle-pwned-promisor"));
+            // "% " is the ext transport's escaped space ("%20" is no placeholder of it: git refuses the URL)
+            w.git("config", "remote.origin.url", "ext::sh -c touch% " + w.home.resolve("oracle-pwned-promisor"));
             w.git("config", "remote.origin.promisor", "true");
             w.git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*");
             w.git("config", "protocol.ext.allow", "always");
