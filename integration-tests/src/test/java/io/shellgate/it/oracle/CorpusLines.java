@@ -60,7 +60,7 @@ final class CorpusLines {
         return out;
     }
 
-    /** The {@code allow} cases of the red team's {@code redteam.jsonl}. */
+    /** The {@code allow} cases of one of the red team's files ({@code redteam.jsonl}, {@code redteam3.jsonl}). */
     static List<Candidate> redTeam(Path file) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         List<Candidate> out = new ArrayList<>();
@@ -72,7 +72,7 @@ final class CorpusLines {
             JsonNode n = mapper.readTree(lines.get(i));
             Dialect dialect = Dialect.parse(n.path("dialect").asText("bash"));
             if (n.path("expect").asText().equals("allow") && dialect != null && dialect.isPosix()) {
-                out.add(new Candidate(n.get("cmd").asText(), dialect, "redteam.jsonl:" + (i + 1)));
+                out.add(new Candidate(n.get("cmd").asText(), dialect, file.getFileName() + ":" + (i + 1)));
             }
         }
         return out;

@@ -24,10 +24,20 @@ final class Exceptions {
     private final String header;
     private final Map<String, String> entries = new LinkedHashMap<>();
     private final Set<String> builtins;
+    private final String scope;
 
     /** The list in {@code text}; {@code builtins} are names that are installed wherever a shell is. */
     Exceptions(String text, Set<String> builtins) {
+        this(text, builtins, "");
+    }
+
+    /**
+     * The entries of one hostile fixture ({@code scope}, the first column reads {@code scope/bash}),
+     * or with an empty scope those of the plain world (the first column is the dialect alone).
+     */
+    Exceptions(String text, Set<String> builtins, String scope) {
         this.builtins = builtins;
+        this.scope = scope;
         StringBuilder h = new StringBuilder();
         for (String line : text.split("\n")) {
             if (line.startsWith("#")) {
@@ -37,7 +47,10 @@ final class Exceptions {
                 if (cols.length != 3 || cols[2].isBlank()) {
                     throw new IllegalArgumentException("an exception line needs dialect, line and reason: " + line);
                 }
-                entries.put(cols[0] + "\t" + cols[1], cols[2].strip());
+                int slash = cols[0].indexOf('/');
+                if ((slash < 0 ? "" : cols[0].substring(0, slash)).equals(scope)) {
+                    entries.put(cols[0].substring(slash + 1) + "\t" + cols[1], cols[2].strip());
+                }
             }
         }
         header = h.toString();
@@ -91,7 +104,8 @@ final class Exceptions {
             out.putIfAbsent(k, entries.get(k));
         }
         StringBuilder sb = new StringBuilder(header);
-        out.forEach((k, reason) -> sb.append(k).append('\t').append(reason).append('\n'));
+        out.forEach((k, reason) -> sb.append(scope.isEmpty() ? "" : scope + "/").append(k).append('\t').append(reason)
+                .append('\n'));
         return sb.toString();
     }
 

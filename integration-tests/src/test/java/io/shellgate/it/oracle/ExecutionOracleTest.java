@@ -65,6 +65,83 @@ class ExecutionOracleTest {
         }
     }
 
+    /**
+     * The hostile-fixture mode (issue 28): the lines of git, find, grep, Maven, pip and the file
+     * readers, the red team's third corpus and each fixture's own lines, judged and run in each world
+     * of {@link HostileFixtures} (a decoy {@code .git}, a gitfile pointing elsewhere, a partial clone
+     * with an {@code ext::} promisor, global git configuration in the home and under
+     * {@code XDG_CONFIG_HOME}, committed links to secrets with {@code ~/.mavenrc}). The judge sees
+     * the hostile files, so it must ask where they would act; a line it allows must run clean there.
+     * Findings are listed in {@code oracle-exceptions.tsv} under {@code FIXTURE/bash}.
+     */
+    @Test
+    void noAllowedLineSetsOffAHostileFixtureUnlessListed() throws Exception {
+        Path base = Files.createTempDirectory("shellgate-oracle-hostile");
+        try {
+            Policy policy = PolicyLoader.defaults();
+            long t0 = System.nanoTime();
+            List<Candidate> all = candidates(policy, World.create(base.resolve("plain")));
+            Path shared = sharedCorpus();
+            if (shared != null && Files.isRegularFile(shared.resolve("redteam3.jsonl"))) {
+                all.addAll(CorpusLines.redTeam(shared.resolve("redteam3.jsonl")));
+            } else if (System.getenv("CI") != null) {
+                fail("the red-team corpus (../shared/corpus/redteam3.jsonl) is missing, and CI must run its allow cases");
+            }
+            List<Candidate> common = HostileFixtures.select(all);
+            long generate = (System.nanoTime() - t0) / 1_000_000;
+            Set<String> builtins = new HashSet<>();
+            policy.programs().builtins().values().forEach(builtins::addAll);
+            String list = resource("/oracle-exceptions.tsv");
+            List<String> unexplained = new ArrayList<>();
+            List<String> stale = new ArrayList<>();
+            StringBuilder summary = new StringBuilder();
+            int ran = 0;
+            List<String> unarmed = new ArrayList<>();
+            for (HostileFixtures.Fixture f : HostileFixtures.all()) {
+                World world = World.create(base.resolve(f.name()));
+                f.plant(world);
+                Path work = WORK.resolveSibling("oracle-hostile").resolve(f.name());
+                Oracle.Run run = new Oracle(world, Judges.defaults(), policy.programs().shells().keySet(), work,
+                        SandboxRun.WORKERS).run(HostileFixtures.lines(f, common));
+                Report report = new Report(world);
+                report.write(run, work, generate);
+                Exceptions exceptions = new Exceptions(list, builtins, f.name());
+                Exceptions.Check check = exceptions.check(run, report);
+                if (Boolean.getBoolean("shellgate.rewriteExceptions")) {
+                    Files.writeString(work.resolve("oracle-exceptions.tsv"), exceptions.rewrite(run, report));
+                }
+                // the fixture's own lines run whatever the verdict: the trap must go off, or the world proves nothing
+                Oracle.Run armed = new Oracle(world, Judges.defaults(), policy.programs().shells().keySet(),
+                        work.resolve("armed"), SandboxRun.WORKERS).run(HostileFixtures.lines(f, List.of()), true);
+                new Report(world).write(armed, work.resolve("armed"), 0);
+                if (armed.withFindings().isEmpty()) {
+                    unarmed.add(f.name());
+                }
+                check.unexplained().forEach(u -> unexplained.add(f.name() + ": " + u));
+                check.stale().forEach(u -> stale.add(f.name() + ": " + u));
+                ran += run.results().size();
+                summary.append("%s: %d lines judged, %d allowed and run, %d with findings; judging %d ms, running %d ms (%.0f s of processor time)%n"
+                        .formatted(f.name(), run.judged().size(), run.results().size(), run.withFindings().size(),
+                                run.judgeMillis(), run.runMillis(), run.cpuSeconds()));
+                summary.append("  its own %d lines run unjudged: %d set off the trap, %d of them allowed%n".formatted(
+                        armed.results().size(), armed.withFindings().size(), armed.withFindings().stream().filter(r ->
+                                run.results().stream().anyMatch(x -> x.candidate().line().equals(r.candidate().line()))).count()));
+            }
+            summary.append("generating %d common lines: %d ms%n".formatted(common.size(), generate));
+            Files.writeString(WORK.resolveSibling("oracle-hostile").resolve("summary.txt"), summary);
+            System.out.println(summary);
+            assertThat(ran).as("allowed lines that ran in the hostile worlds").isGreaterThan(100);
+            assertThat(unarmed).as("hostile worlds whose own lines, run whatever the judge says, set off nothing"
+                    + " (a fixture that no longer works)").isEmpty();
+            assertThat(unexplained).as("allowed lines with findings in a hostile world that oracle-exceptions.tsv does not"
+                    + " list (see target/oracle-hostile/FIXTURE/findings.jsonl)").isEmpty();
+            assertThat(stale).as("lines oracle-exceptions.tsv lists for a hostile world that have no findings any more"
+                    + " (remove them from the list)").isEmpty();
+        } finally {
+            Oracle.delete(base);
+        }
+    }
+
     /** Every candidate line: the policy's grammars, its examples, the judge's corpus, the red team's allow cases. */
     static List<Candidate> candidates(Policy policy, World world) throws IOException {
         List<Candidate> out = new ArrayList<>(
@@ -81,7 +158,7 @@ class ExecutionOracleTest {
     }
 
     /** {@code shared/corpus} in this directory or one above it, or {@code -Dshellgate.corpus}. */
-    private static Path sharedCorpus() {
+    static Path sharedCorpus() {
         String explicit = System.getProperty("shellgate.corpus");
         if (explicit != null) {
             return Path.of(explicit);

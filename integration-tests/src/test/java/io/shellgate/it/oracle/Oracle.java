@@ -63,6 +63,14 @@ final class Oracle {
     }
 
     Run run(List<Candidate> candidates) throws IOException, InterruptedException {
+        return run(candidates, false);
+    }
+
+    /**
+     * Judges the candidates and runs the allowed ones, or with {@code everyLine} every one whatever
+     * the verdict (to show that a hostile fixture's trap is armed: its lines must have findings).
+     */
+    Run run(List<Candidate> candidates, boolean everyLine) throws IOException, InterruptedException {
         Map<String, Candidate> unique = new LinkedHashMap<>();
         for (Candidate c : candidates) {
             unique.putIfAbsent(c.dialect().id() + "\t" + c.line(), c);
@@ -74,11 +82,11 @@ final class Oracle {
             boolean undecided = v.commands().stream().map(CommandInfo::resolved).anyMatch("not found"::equals)
                     || v.reasons().stream().anyMatch(r -> r.rule().equals("time-budget"));
             judged.add(new Judged(c, v.tier(), undecided,
-                    v.tier() == Tier.ALLOW ? JudgedPrograms.of(v, c.line(), shells) : null));
+                    v.tier() == Tier.ALLOW || everyLine ? JudgedPrograms.of(v, c.line(), shells) : null));
         }
         long t1 = System.nanoTime();
         List<SandboxRun.Line> lines = new ArrayList<>();
-        List<Judged> allowed = judged.stream().filter(j -> j.tier() == Tier.ALLOW).toList();
+        List<Judged> allowed = judged.stream().filter(j -> everyLine || j.tier() == Tier.ALLOW).toList();
         for (int i = 0; i < allowed.size(); i++) {
             lines.add(new SandboxRun.Line("%05d".formatted(i), allowed.get(i).candidate()));
         }

@@ -102,14 +102,15 @@ final class Tolerated {
 
     /**
      * Whether {@code program} making this directory only makes its own settings directory, empty:
-     * procps' {@code top} creates {@code ~/.config/procps} at start (it writes a file there only
+     * procps' {@code top} creates {@code $XDG_CONFIG_HOME/procps} (by default {@code ~/.config/procps};
+     * the oracle's hostile worlds set the variable to {@code ~/.xdg}) at start (it writes a file there only
      * when a person saves settings with {@code W} in its interactive screen, which it does not read
      * from a line's input). A decision of policy: the red team counts {@code top -b -n 1} as an
      * everyday read-only command, and an empty directory of top's own holds nothing and runs nothing.
      */
     static boolean ownSettingsDirectory(String program, String syscall, List<String> paths) {
         return "/usr/bin/top".equals(program) && (syscall.equals("mkdir") || syscall.equals("mkdirat")) && paths.size() == 1
-                && paths.getFirst().endsWith("/.config/procps");
+                && (paths.getFirst().endsWith("/.config/procps") || paths.getFirst().endsWith("/.xdg/procps"));
     }
 
     /** Whether connecting to this address only asks the name service or writes to the system log. */

@@ -56,6 +56,8 @@ final class World {
     final Map<String, String> env = new LinkedHashMap<>();
     /** Sandbox path to the host file mounted there (read-only). */
     final Map<String, Path> mounts = new LinkedHashMap<>();
+    /** Variables a hostile fixture adds to the environment ({@code XDG_CONFIG_HOME}). */
+    final Map<String, String> extra = new LinkedHashMap<>();
 
     private World(Path base) {
         this.root = base.resolve("world");
@@ -127,6 +129,7 @@ final class World {
         e.put("LANG", "C");
         e.put("TERM", "dumb");
         e.putAll(env);
+        e.putAll(extra);
         return e;
     }
 
@@ -148,12 +151,13 @@ final class World {
         return token;
     }
 
-    private static void write(Path file, String text) throws IOException {
+    static void write(Path file, String text) throws IOException {
         Files.createDirectories(file.getParent());
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    private void git(String... args) throws IOException, InterruptedException {
+    /** Runs the host's git in the project, with no system or global configuration (as the fixture is built). */
+    void git(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.email=oracle@example.invalid", "-c",
                 "user.name=oracle", "-c", "commit.gpgsign=false"));
         cmd.addAll(List.of(args));
