@@ -211,9 +211,8 @@ class PtyShellTest extends SandboxTest {
     void aResizeReachesTheShell(String shell) throws Exception {
         shell(shell);
         term.resize(100, 33);
+        // stty size only prints: it runs without a question
         term.type("stty size\r");
-        term.await(ASKED);
-        answer("y");
         term.await("33 100");
     }
 
