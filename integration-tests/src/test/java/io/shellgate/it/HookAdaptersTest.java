@@ -51,7 +51,7 @@ class HookAdaptersTest extends SandboxTest {
     }
 
     /** The decision word the answer gives, in the agent's own format; "" for no answer. */
-    private static String decision(String agent, Processes.Result r) throws Exception {
+    static String decision(String agent, Processes.Result r) throws Exception {
         if (r.out().isEmpty()) {
             return "";
         }
@@ -59,7 +59,8 @@ class HookAdaptersTest extends SandboxTest {
         return agent.equals("gemini-cli") ? out.path("decision").asText() : out.path("hookSpecificOutput").path("permissionDecision").asText();
     }
 
-    private static String reason(String agent, Processes.Result r) throws Exception {
+    /** The reason the answer gives, in the agent's own format. */
+    static String reason(String agent, Processes.Result r) throws Exception {
         JsonNode out = JSON.readTree(r.out());
         return agent.equals("gemini-cli") ? out.path("reason").asText()
                 : out.path("hookSpecificOutput").path("permissionDecisionReason").asText();

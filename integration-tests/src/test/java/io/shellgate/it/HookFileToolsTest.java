@@ -2,7 +2,6 @@ package io.shellgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
@@ -44,20 +43,6 @@ class HookFileToolsTest extends SandboxTest {
         return in.toString();
     }
 
-    private static String decision(String agent, Processes.Result r) throws Exception {
-        if (r.out().isEmpty()) {
-            return "";
-        }
-        JsonNode out = JSON.readTree(r.out());
-        return agent.equals("gemini-cli") ? out.path("decision").asText() : out.path("hookSpecificOutput").path("permissionDecision").asText();
-    }
-
-    private static String reason(String agent, Processes.Result r) throws Exception {
-        JsonNode out = JSON.readTree(r.out());
-        return agent.equals("gemini-cli") ? out.path("reason").asText()
-                : out.path("hookSpecificOutput").path("permissionDecisionReason").asText();
-    }
-
     @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({"claude-code,Write,SERVER", "claude-code,Edit,NO_SERVER", "claude-code,MultiEdit,SERVER",
         "claude-code,NotebookEdit,NO_SERVER", "gemini-cli,write_file,SERVER", "gemini-cli,replace,NO_SERVER",
@@ -90,9 +75,9 @@ class HookFileToolsTest extends SandboxTest {
         for (Map.Entry<Path, String> e : expected.entrySet()) {
             Processes.Result r = box.shellgate(client, Sandbox.bytes(input(agent, tool, e.getKey())), "hook", agent);
             assertThat(r.code()).as(e.getKey() + ": " + r).isZero();
-            assertThat(decision(agent, r)).as(e.getKey() + ": " + r).isEqualTo(e.getValue());
+            assertThat(HookAdaptersTest.decision(agent, r)).as(e.getKey() + ": " + r).isEqualTo(e.getValue());
             if (e.getValue().equals("deny")) {
-                assertThat(reason(agent, r)).as(r.toString()).contains("shellgate approvals").contains("a terminal of their own")
+                assertThat(HookAdaptersTest.reason(agent, r)).as(r.toString()).contains("shellgate approvals").contains("a terminal of their own")
                         .contains(e.getKey().toString());
             }
         }
