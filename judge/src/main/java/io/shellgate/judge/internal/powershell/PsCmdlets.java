@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * The cmdlets shellgate knows. Their parameters (names, aliases, positions, parameter sets,
  * pipeline binding, remaining arguments) come from {@code cmdlet-parameters.tsv}, generated from
- * PowerShell's own sources by {@code tools/ps-cmdlet-metadata.py}; the table below is the policy:
+ * PowerShell's own sources by {@code judge/tools/ps-cmdlet-metadata.py}; the table below is the policy:
  * which cmdlets are read-only and which of their parameters a read-only use may have. A table line
  * is {@code Name FLAGS: Param[?][!][@position]/alias ...}; {@code !} marks a parameter that is not
  * read-only (a parameter the generated data has and the line lacks is not read-only either); the

@@ -46,7 +46,7 @@ class PsBindingTest {
         try (InputStream in = PsCmdlets.class.getResourceAsStream("cmdlet-parameters.tsv")) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertThat(text).containsPattern("# Source: v7\\.[0-9.]+\\S* \\(commit [0-9a-f]{40}\\)")
-                    .contains("tools/ps-cmdlet-metadata.py");
+                    .contains("judge/tools/ps-cmdlet-metadata.py");
         }
         assertThat(PsCmdlets.get("Get-Content").resolve("PSPa").param().name()).isEqualTo("LiteralPath");
         assertThat(PsCmdlets.get("Get-Content").resolve("UseTx").param().name()).isEqualTo("UseTransaction");
