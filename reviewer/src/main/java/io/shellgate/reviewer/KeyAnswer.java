@@ -21,6 +21,11 @@ public record KeyAnswer(Answer answer, String why) {
     /** The choices, as the question shows them. */
     public static final String CHOICES = "[y] once  [s] always in this session  [p] always in this project  [n] refuse";
 
+    /** What {@code s} and {@code p} keep, shown above the choices (lines end with a newline). */
+    public static final String SCOPES = "  s and p remember this exact line (arguments naming files in the project written as full paths):\n"
+            + "  s until this session ends; p in this project and its folders until revoked (shellgate approvals list\n"
+            + "  shows each, shellgate approvals revoke ID takes one back; review.remember-days makes p expire)\n";
+
     /**
      * @param keys the bytes of one read
      * @param length how many of them there are

@@ -489,4 +489,61 @@ class ReviewPipelineTest {
         assertThat(audit()).anyMatch(n -> n.path("step").asText().equals("person") && n.path("tier").asText()
                 .equals(Tier.ASK.id()));
     }
+
+    @Test
+    void aProjectAnswerKeepsPathsInTheProjectAsFullPathsAndExpiresAfterRememberDays() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        Path docs = Files.createDirectories(project.resolve("docs"));
+        Files.writeString(docs.resolve("notes.txt"), "x");
+        Files.createDirectories(userPolicy.getParent());
+        Files.writeString(userPolicy, "version = 1\n[review]\nremember-days = 7\n");
+        Policy p = PolicyLoader.load(List.of(PolicyLoader.builtIn(), PolicyLoader.read(Layer.USER, userPolicy)), home.toString());
+        assertThat(p.review().rememberDays()).isEqualTo(7);
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.PROJECT, answered);
+        java.time.Instant before = java.time.Instant.now();
+        Decision d = review(p, "touch notes.txt", docs, "s");
+        t.join();
+        assertThat(d.runs()).isTrue();
+        assertThat(d.message()).contains("(touch " + docs.resolve("notes.txt") + ", in " + project + " and below, until ");
+        String text = Files.readString(userPolicy);
+        assertThat(text).contains("command = \"touch " + docs.resolve("notes.txt") + "\"");
+        Policy reloaded = PolicyLoader.load(List.of(PolicyLoader.builtIn(), PolicyLoader.read(Layer.USER, userPolicy)),
+                home.toString());
+        java.time.Instant expires = reloaded.review().approvals().getFirst().expires();
+        assertThat(expires).isBetween(before.plus(Duration.ofDays(7)).minusSeconds(1), before.plus(Duration.ofDays(7)).plusSeconds(120));
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        // the same file named from another folder of the project, relatively or in full
+        assertThat(review(reloaded, "touch docs/notes.txt", project, "other").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(reloaded, "touch ./notes.txt", docs, "other").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(reloaded, "touch " + docs.resolve("notes.txt"), project, "other").step()).isEqualTo(Step.MEMORY);
+        // not another file, not the same words where they name something else, not quoted, not outside the project
+        assertThat(review(reloaded, "touch notes.txt", project, "other").runs()).isFalse();
+        assertThat(review(reloaded, "touch 'notes.txt'", docs, "other").runs()).isFalse();
+        assertThat(review(reloaded, "touch " + docs.resolve("notes.txt"), dir, "other").runs()).isFalse();
+    }
+
+    @Test
+    void aSessionAnswerCoversTheSameFileNamedFromAnotherFolderOfTheProject() throws Exception {
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "20");
+        Path src = Files.createDirectories(project.resolve("src"));
+        Files.writeString(src.resolve("main.c"), "x");
+        Policy p = policy(null);
+        Reviewer reviewer = Reviewers.create(p, env);
+        AtomicReference<String> answered = new AtomicReference<>();
+        Thread t = answerer(Answer.SESSION, answered);
+        assertThat(review(p, reviewer, "touch main.c", src, "session-n").step()).isEqualTo(Step.PERSON);
+        t.join();
+        env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
+        reviewer = Reviewers.create(p, env);
+        assertThat(review(p, reviewer, "touch src/main.c", project, "session-n").step()).isEqualTo(Step.MEMORY);
+        assertThat(review(p, reviewer, "touch main.c", project, "session-n").runs()).isFalse();
+        assertThat(review(p, reviewer, "touch src/main.c", project, "session-m").runs()).isFalse();
+    }
+
+    @Test
+    void aSessionAnswerToAStartTheJavaagentSawRemembersTheLineItsShellRuns() throws Exception {
+        assertThat(io.shellgate.reviewer.internal.ApprovalMatcher.remembered(new JudgeRequest(null, Dialect.BASH, project,
+                Map.of(), null, false, List.of("/bin/bash", "-c", "touch a")), project)).isEqualTo("touch a");
+    }
 }

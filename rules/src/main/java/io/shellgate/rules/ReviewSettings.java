@@ -8,11 +8,13 @@ import java.util.Map;
  * untrusted project cannot point the LLM reviewer elsewhere or approve anything.
  *
  * @param personTimeoutSeconds how long an ask waits for a person before it is refused
+ * @param rememberDays for how many days an approval a person gives for a project ({@code p}) counts, or null for
+ *     until it is revoked; the shortest any layer sets
  * @param llm the {@code [review.llm]} table as strings (provider, base-url, model, api-key-env,
  *     may-approve, max-risk, timeout-seconds); empty when not configured
  * @param approvals remembered approvals, in file order
  */
-public record ReviewSettings(int personTimeoutSeconds, Map<String, String> llm, List<Approval> approvals) {
+public record ReviewSettings(int personTimeoutSeconds, Integer rememberDays, Map<String, String> llm, List<Approval> approvals) {
 
     /** The default time an ask waits for a person. */
     public static final int DEFAULT_PERSON_TIMEOUT_SECONDS = 120;

@@ -139,6 +139,18 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void rememberDaysIsTheShortestOfTheFilesThatMayConfigureReviewAndNotAnUntrustedProjects() throws PolicyException {
+        assertThat(load().review().rememberDays()).isNull();
+        assertThat(load(user("[review]\nremember-days = 30\n")).review().rememberDays()).isEqualTo(30);
+        PolicySource managed = new PolicySource(Layer.MANAGED, "/etc/shellgate/managed.toml", "version = 1\n[review]\nremember-days = 7\n");
+        assertThat(load(managed, user("[review]\nremember-days = 30\n")).review().rememberDays()).isEqualTo(7);
+        Policy project = load(new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml", "[review]\nremember-days = 1\n"));
+        assertThat(project.review().rememberDays()).isNull();
+        assertThat(project.notices()).anySatisfy(n -> assertThat(n).contains("configure review"));
+        assertThatThrownBy(() -> load(user("[review]\nremember-days = 0\n"))).hasMessageContaining("remember-days");
+    }
+
+    @Test
     void aTrustedProjectMayWeaken() throws PolicyException {
         PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
         PolicySource project = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",

@@ -10,6 +10,10 @@ import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.Rule;
 import io.shellgate.rules.Tier;
+import io.shellgate.rules.PolicyLoader;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -71,10 +75,68 @@ public final class ApprovalMatcher {
         return Optional.empty();
     }
 
-    /** Whether an exact approval of {@code line} would cover this verdict (for session memory too). */
-    static boolean exactCovers(String line, JudgeRequest request, Verdict verdict) {
-        return verdict.tier() == Tier.ASK && line.strip().equals(approvalText(request).strip())
-                && verdict.reasons().stream().filter(r -> r.tier() == Tier.ASK).noneMatch(r -> NEVER.contains(r.rule()));
+    /**
+     * Whether an exact approval of {@code line} would cover this verdict (for session memory too): the line the door
+     * received, or the same line with its paths inside {@code project} written out in full ({@link #remembered}).
+     */
+    static boolean exactCovers(String line, JudgeRequest request, Verdict verdict, Path project) {
+        if (verdict.tier() != Tier.ASK
+                || verdict.reasons().stream().filter(r -> r.tier() == Tier.ASK).anyMatch(r -> NEVER.contains(r.rule()))) {
+            return false;
+        }
+        String approved = line.strip();
+        return approved.equals(approvalText(request).strip()) || approved.equals(remembered(request, project));
+    }
+
+    /** A line of plain words: no quotes, escapes, expansions, globs, operators or redirections, one space apart. */
+    private static final Pattern PLAIN_LINE = Pattern.compile("[A-Za-z0-9_./@%+=:,-]+(?: [A-Za-z0-9_./@%+=:,-]+)*");
+    private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_./@%+=:,-]+");
+
+    /**
+     * The form in which an "always" answer remembers a line: {@link #approvalText}, where it is plain words, with
+     * each argument that names an existing file or folder inside {@code project} by a relative path written as its
+     * absolute path, so that {@code vim notes.txt} approved in a project's folder and {@code vim /that/folder/notes.txt}
+     * are one command. A word that names nothing on disk, an option, an assignment-like or host-like word, and every
+     * line with quotes, variables, globs or operators stay exactly as typed: only a path the shell itself would pass
+     * on unchanged is rewritten, and only to the name of the same file.
+     *
+     * @param project the project's root, or null to keep the line as it is
+     */
+    public static String remembered(JudgeRequest request, Path project) {
+        String line = approvalText(request).strip();
+        if (project == null || request.cwd() == null || line.length() > 4096 || !PLAIN_LINE.matches(line)) {
+            return line;
+        }
+        Path cwd = request.cwd().toAbsolutePath().normalize();
+        Path root = project.toAbsolutePath().normalize();
+        String[] words = line.split(" ");
+        StringBuilder out = new StringBuilder(words[0]);
+        for (int i = 1; i < words.length; i++) {
+            out.append(' ').append(inProject(words[i], cwd, root));
+        }
+        return out.toString();
+    }
+
+    private static String inProject(String word, Path cwd, Path root) {
+        if (word.startsWith("-") || word.startsWith("/") || word.contains("=") || word.contains(":") || word.contains("@")) {
+            return word;
+        }
+        try {
+            Path p = cwd.resolve(word).normalize();
+            if (!p.startsWith(root) || !Files.exists(cwd.resolve(word), LinkOption.NOFOLLOW_LINKS)) {
+                return word;
+            }
+            String full = p.toString();
+            return PLAIN_WORD.matches(full) ? full : word;
+        } catch (InvalidPathException | SecurityException e) {
+            return word;
+        }
+    }
+
+    /** The project a request's folder belongs to, as a person's "always in this project" takes it. */
+    public static Path projectOf(JudgeRequest request) {
+        return request.cwd() == null ? null
+                : PolicyLoader.projectPolicyPath(request.cwd()).map(f -> f.getParent().getParent()).orElse(null);
     }
 
     private static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "yash");
@@ -109,7 +171,7 @@ public final class ApprovalMatcher {
 
     private boolean covers(Approval a, JudgeRequest request, Verdict verdict) {
         if (a.exact()) {
-            return exactCovers(a.command(), request, verdict);
+            return exactCovers(a.command(), request, verdict, a.project() == null ? projectOf(request) : projectPath(a));
         }
         if (Approval.isGeneric(a.prefix().getFirst())) {
             return false;
@@ -174,6 +236,22 @@ public final class ApprovalMatcher {
             }
         }
         return true;
+    }
+
+    /** An approval's project as a path ({@code ~/} is the gate's home); null when it cannot be told. */
+    private Path projectPath(Approval a) {
+        String project = a.project();
+        if (project.startsWith("~/")) {
+            if (home == null) {
+                return null;
+            }
+            project = home + project.substring(1);
+        }
+        try {
+            return Path.of(project);
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     private boolean inProject(Approval a, JudgeRequest request) {

@@ -29,12 +29,13 @@ public final class ApprovalWriter {
     private ApprovalWriter() {}
 
     /**
-     * Appends an exact approval of {@code command}, limited to {@code project} when not null.
+     * Appends an exact approval of {@code command}, limited to {@code project} when not null, counting until
+     * {@code expires} when not null.
      *
      * @return the id of the new entry
      */
-    public static String appendExact(Path policyFile, String command, String project, String who, String home)
-            throws IOException, PolicyException {
+    public static String appendExact(Path policyFile, String command, String project, String who, String home,
+            Instant expires) throws IOException, PolicyException {
         String id = "approved-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         rewrite(policyFile, home, old -> {
             String text = old.isBlank() ? "version = 1\n" : old.endsWith("\n") ? old : old + "\n";
@@ -46,6 +47,9 @@ public final class ApprovalWriter {
                     .append("command = ").append(quote(command)).append('\n');
             if (project != null) {
                 entry.append("project = ").append(quote(project)).append('\n');
+            }
+            if (expires != null) {
+                entry.append("expires = ").append(quote(expires.toString())).append('\n');
             }
             entry.append("note = ").append(quote("approved " + now + " by " + who)).append('\n');
             return text + entry;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -130,8 +131,9 @@ public final class ReviewPipeline implements Reviewer {
         String session = r.origin().session();
         // what a person approved for the session counts only where remembered approvals do, and never for a managed ask
         if (!session.isEmpty() && policy.fleet().rememberedApprovals() && !approvals.managedAsk(v)) {
+            Path project = ApprovalMatcher.projectOf(r.request());
             for (String line : sessionApprovals.getOrDefault(session, Set.of())) {
-                if (ApprovalMatcher.exactCovers(line, r.request(), v)) {
+                if (ApprovalMatcher.exactCovers(line, r.request(), v, project)) {
                     return new Decision(true, Step.MEMORY, "approved earlier in this session", v);
                 }
             }
@@ -225,7 +227,8 @@ public final class ReviewPipeline implements Reviewer {
                 if (r.origin().session().isEmpty()) {
                     return new Decision(true, Step.PERSON, "approved by " + by + " (this entry point has no session to remember it for)", v);
                 }
-                sessionApprovals.computeIfAbsent(r.origin().session(), k -> ConcurrentHashMap.newKeySet()).add(r.request().command());
+                sessionApprovals.computeIfAbsent(r.origin().session(), k -> ConcurrentHashMap.newKeySet())
+                        .add(ApprovalMatcher.remembered(r.request(), ApprovalMatcher.projectOf(r.request())));
                 return new Decision(true, Step.PERSON, "approved by " + by + " for this session", v);
             }
             case PROJECT -> {
@@ -245,11 +248,15 @@ public final class ReviewPipeline implements Reviewer {
         if (file.isEmpty() || projectPolicy.isEmpty()) {
             return "not remembered: no user policy file (HOME is not set)";
         }
-        String root = projectPolicy.get().getParent().getParent().toString();
+        Path root = projectPolicy.get().getParent().getParent();
+        Integer days = policy.review().rememberDays();
+        Instant expires = days == null ? null : Instant.now().plus(Duration.ofDays(days)).truncatedTo(ChronoUnit.SECONDS);
+        String line = ApprovalMatcher.remembered(r.request(), root);
         try {
-            String id = ApprovalWriter.appendExact(file.get(), r.request().command(), root,
-                    by + " (" + System.getProperty("user.name", "?") + ")", env.get("HOME"));
-            return "remembered as " + id + " in " + file.get();
+            String id = ApprovalWriter.appendExact(file.get(), line, root.toString(),
+                    by + " (" + System.getProperty("user.name", "?") + ")", env.get("HOME"), expires);
+            return "remembered as " + id + " (" + line + ", in " + root + " and below"
+                    + (expires == null ? ", until revoked" : ", until " + expires) + ")";
         } catch (IOException | PolicyException | RuntimeException e) {
             return "not remembered: " + e.getMessage();
         }

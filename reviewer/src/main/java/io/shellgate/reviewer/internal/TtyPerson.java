@@ -106,6 +106,6 @@ public final class TtyPerson implements Person {
                 sb.append("  - ").append(Printable.of(r.message())).append(" (").append(r.rule()).append(")\r\n");
             }
         }
-        return sb.append("  run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
+        return sb.append(KeyAnswer.SCOPES.replace("\n", "\r\n")).append("  run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
     }
 }

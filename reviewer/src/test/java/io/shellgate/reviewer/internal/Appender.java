@@ -19,7 +19,7 @@ public final class Appender {
             }
         } else {
             for (int i = 0; i < count; i++) {
-                ApprovalWriter.appendExact(Path.of(args[1]), "touch " + tag + "-" + i, null, "process " + tag, null);
+                ApprovalWriter.appendExact(Path.of(args[1]), "touch " + tag + "-" + i, null, "process " + tag, null, null);
             }
         }
     }

@@ -35,8 +35,8 @@ class ApprovalWriterTest {
                 operands = "none"
                 match = ["mytool"]
                 """);
-        String first = ApprovalWriter.appendExact(file, "touch a", null, "me", dir.toString());
-        String second = ApprovalWriter.appendExact(file, "touch \"b\"", "/p", "me", dir.toString());
+        String first = ApprovalWriter.appendExact(file, "touch a", null, "me", dir.toString(), null);
+        String second = ApprovalWriter.appendExact(file, "touch \"b\"", "/p", "me", dir.toString(), null);
         assertThat(ids(file)).containsExactly(first, second);
         ApprovalWriter.remove(file, first, dir.toString());
         String text = Files.readString(file);

@@ -149,7 +149,7 @@ class SharedFilesTest {
         // an [approved] table (not an array of tables) makes a second one invalid TOML
         String text = "version = 1\n[approved]\nid = \"x\"\n";
         Files.writeString(file, text);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ApprovalWriter.appendExact(file, "touch a", null, "t", null))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ApprovalWriter.appendExact(file, "touch a", null, "t", null, null))
                 .isInstanceOf(io.shellgate.rules.PolicyException.class);
         assertThat(file).hasContent(text);
     }

@@ -38,6 +38,7 @@ record LayerSpec(
         List<Wrapper> wrappers,
         List<Rule> rules,
         Integer personTimeoutSeconds,
+        Integer rememberDays,
         Map<String, String> llm,
         List<Approval> approvals,
         Boolean auditRequired,

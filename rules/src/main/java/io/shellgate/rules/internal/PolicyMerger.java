@@ -52,6 +52,8 @@ final class PolicyMerger {
     private final List<String> notices = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private int personTimeoutSeconds = ReviewSettings.DEFAULT_PERSON_TIMEOUT_SECONDS;
+    /** The shortest remember-days any layer that may configure review set: a shorter memory is the safer one. */
+    private Integer rememberDays;
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
     private boolean auditRequired;
@@ -160,7 +162,8 @@ final class PolicyMerger {
             }
         }
         if (!mayWeaken) {
-            if (layer.personTimeoutSeconds() != null || !layer.llm().isEmpty() || !layer.approvals().isEmpty()) {
+            if (layer.personTimeoutSeconds() != null || layer.rememberDays() != null || !layer.llm().isEmpty()
+                    || !layer.approvals().isEmpty()) {
                 notices.add(untrusted + "configure review or approve commands)");
             }
             return;
@@ -170,6 +173,9 @@ final class PolicyMerger {
             notices.add(floor.refusal(name) + "change review.person-timeout-seconds)");
         } else if (layer.personTimeoutSeconds() != null) {
             personTimeoutSeconds = layer.personTimeoutSeconds();
+        }
+        if (layer.rememberDays() != null) {
+            rememberDays = rememberDays == null ? layer.rememberDays() : Math.min(rememberDays, layer.rememberDays());
         }
         layer.llm().forEach((key, value) -> {
             if (floor.pinsLlm(key)) {
@@ -248,7 +254,7 @@ final class PolicyMerger {
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
-                sources, notices, new ReviewSettings(personTimeoutSeconds, llm, List.copyOf(approvals.values())),
+                sources, notices, new ReviewSettings(personTimeoutSeconds, rememberDays, llm, List.copyOf(approvals.values())),
                 new AuditSettings(auditRequired), floor.settings());
     }
 }

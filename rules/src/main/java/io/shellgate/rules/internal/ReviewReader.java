@@ -38,8 +38,17 @@ final class ReviewReader {
         if (review == null) {
             return null;
         }
-        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "llm"));
+        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "remember-days", "llm"));
         return in.integer(review, List.of("review"), "person-timeout-seconds", 1, 600);
+    }
+
+    /** For how many days a person's "always in this project" counts, or null when the file does not say. */
+    Integer rememberDays(JsonNode root) {
+        JsonNode review = root.get("review");
+        if (review == null || !review.isObject()) {
+            return null;
+        }
+        return in.integer(review, List.of("review"), "remember-days", 1, 3650);
     }
 
     /** The {@code [review.llm]} table as strings; empty when absent. */

@@ -104,7 +104,7 @@ public final class Watcher {
         for (String r : w.reasons()) {
             b.append("  - ").append(Printable.of(r)).append('\n');
         }
-        return b.append("Run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
+        return b.append(KeyAnswer.SCOPES).append("Run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
     }
 
     private static boolean stops(Keys k) {

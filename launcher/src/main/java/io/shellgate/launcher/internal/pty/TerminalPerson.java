@@ -59,6 +59,6 @@ final class TerminalPerson implements Person {
                 b.append("  - ").append(Printable.of(r.message())).append(" (").append(r.rule()).append(")\n");
             }
         }
-        return b.append("Run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
+        return b.append(KeyAnswer.SCOPES).append("Run it? ").append(KeyAnswer.CHOICES).append(": ").toString();
     }
 }
