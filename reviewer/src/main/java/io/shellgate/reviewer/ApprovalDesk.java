@@ -41,6 +41,10 @@ public final class ApprovalDesk implements AutoCloseable {
     /** Every ask whose asker is connected, shown or not: closing the desk withdraws them all. */
     private final Set<Asked> live = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    /** Why asks are refused at once instead of waiting here (its person left a question unanswered); null while present. */
+    private volatile String away;
+    /** How many asks were refused at once since the person was last here. */
+    private final java.util.concurrent.atomic.AtomicInteger refusedAway = new java.util.concurrent.atomic.AtomicInteger();
 
     private ApprovalDesk(Path socket, FileChannel lockFile, FileLock lock, ServerSocketChannel server) {
         this.socket = socket;
@@ -139,11 +143,31 @@ public final class ApprovalDesk implements AutoCloseable {
             if (closed) {
                 return;
             }
+            String why = away;
+            if (why != null) {
+                // nobody answers here now: the ask must not wait for this watcher
+                refusedAway.incrementAndGet();
+                asked.send(DeskWire.away(w.id(), "shellgate approvals --watch is open, but " + why
+                        + "; a key pressed there makes it ask again"));
+                return;
+            }
             asked.send(DeskWire.queued(w.id()));
             asks.add(asked);
-            // nothing more comes from an asker: the end of its stream is the ask withdrawn
+            // what comes from an asker: at most the word that its time ran out unanswered, then the end of its stream
+            line.reset();
             while (c.read(in.clear()) >= 0) {
-                // ignored
+                for (int i = 0; i < in.position(); i++) {
+                    if (in.get(i) != '\n') {
+                        if (line.size() < 4096) {
+                            line.write(in.get(i));
+                        }
+                        continue;
+                    }
+                    if (DeskWire.isExpired(line.toString(StandardCharsets.UTF_8), w.id())) {
+                        away = "its question about " + Printable.of(firstLine(w.command())) + " went unanswered";
+                    }
+                    line.reset();
+                }
             }
         } catch (IOException e) {
             // closed by either side
@@ -153,6 +177,31 @@ public final class ApprovalDesk implements AutoCloseable {
                 live.remove(asked);
             }
         }
+    }
+
+    private static String firstLine(String command) {
+        String s = command.strip();
+        int nl = s.indexOf('\n');
+        String first = nl < 0 ? s : s.substring(0, nl) + " …";
+        return first.length() > 60 ? first.substring(0, 60) + "…" : first;
+    }
+
+    /**
+     * Why asks are refused at once instead of waiting for this watcher's person, or null while the person is
+     * taken to be there: an ask that ran out of time here unanswered makes the desk "away" until {@link #present}.
+     */
+    public String away() {
+        return away;
+    }
+
+    /**
+     * The person is at the watcher (pressed a key): asks wait here again.
+     *
+     * @return how many asks were refused at once while the person was away
+     */
+    public int present() {
+        away = null;
+        return refusedAway.getAndSet(0);
     }
 
     /** Stops watching: every ask still waiting here is withdrawn from this desk, and its asker refuses it. */

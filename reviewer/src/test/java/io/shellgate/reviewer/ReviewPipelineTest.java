@@ -145,6 +145,42 @@ class ReviewPipelineTest {
     }
 
     @Test
+    void aWatcherWhosePersonLeftAQuestionUnansweredIsNotWaitedForUntilThePersonIsBack() throws Exception {
+        try (ApprovalDesk desk = ApprovalDesk.open(env)) {
+            assertThat(review(policy(null), "touch a").message()).contains("nobody answered within 2 s");
+            for (int i = 0; i < 500 && desk.away() == null; i++) {
+                Thread.sleep(20);
+            }
+            assertThat(desk.away()).isEqualTo("its question about touch a went unanswered");
+            Decision second = review(policy(null), "touch b");
+            assertThat(second.runs()).isFalse();
+            assertThat(second.message()).contains("shellgate approvals --watch is open, but its question about touch a went"
+                    + " unanswered; a key pressed there makes it ask again");
+            assertThat(second.message()).doesNotContain("nobody answered within");
+            assertThat(desk.present()).isEqualTo(1);
+            assertThat(desk.away()).isNull();
+            AtomicReference<Decision> third = new AtomicReference<>();
+            Thread t = Thread.ofVirtual().start(() -> third.set(review(policyOrNull(), "touch c")));
+            ApprovalDesk.Asked asked;
+            do {
+                asked = desk.next(Duration.ofSeconds(5));
+            } while (asked != null && !asked.waiting().command().equals("touch c"));
+            assertThat(asked).isNotNull();
+            assertThat(asked.answer(Answer.ONCE, "me")).isTrue();
+            t.join();
+            assertThat(third.get().runs()).isTrue();
+        }
+    }
+
+    private Policy policyOrNull() {
+        try {
+            return policy(null);
+        } catch (PolicyException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void aSilentLlmAndAPersonShareOneBudgetAndTheClientIsToldWhatItWaitsOn() throws Exception {
         // an LLM endpoint that accepts and never answers, with a time-out of its own above the budget
         try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {

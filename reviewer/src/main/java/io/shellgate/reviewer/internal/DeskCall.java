@@ -39,7 +39,8 @@ final class DeskCall implements AutoCloseable {
 
     private final SocketChannel channel;
     private final String id;
-    private final CompletableFuture<Long> queued = new CompletableFuture<>();
+    /** The desk's first word on the ask: queued, or away. */
+    private final CompletableFuture<DeskWire.Said> queued = new CompletableFuture<>();
     private final CompletableFuture<DeskWire.Said.Answered> answered = new CompletableFuture<>();
 
     private DeskCall(SocketChannel channel, String id) {
@@ -74,7 +75,10 @@ final class DeskCall implements AutoCloseable {
                 ch.write(out);
             }
             Thread.ofVirtual().name("shellgate-desk-call").start(call::listen);
-            call.queued.get(QUEUED.toMillis(), TimeUnit.MILLISECONDS);
+            if (call.queued.get(QUEUED.toMillis(), TimeUnit.MILLISECONDS) instanceof DeskWire.Said.Away away) {
+                call.close();
+                return new Reached.Nobody(away.why());
+            }
             return new Reached.Watching(call);
         } catch (IOException | ExecutionException e) {
             call.close();
@@ -109,7 +113,8 @@ final class DeskCall implements AutoCloseable {
                         continue;
                     }
                     switch (DeskWire.parseReply(line.toString(StandardCharsets.UTF_8), id)) {
-                        case DeskWire.Said.Queued q -> queued.complete(q.watcher());
+                        case DeskWire.Said.Queued q -> queued.complete(q);
+                        case DeskWire.Said.Away a -> queued.complete(a);
                         case DeskWire.Said.Answered a -> answered.complete(a);
                         case DeskWire.Said.Nothing n -> {
                             // not for this ask: ignored
@@ -134,6 +139,22 @@ final class DeskCall implements AutoCloseable {
     /** Whether the desk went away without answering (the watcher stopped). */
     boolean gone() {
         return answered.isCompletedExceptionally();
+    }
+
+    /**
+     * Withdraws the ask because its time ran out with no answer: the desk learns that its person did not answer,
+     * and refuses the next asks at once until the person is back.
+     */
+    void expire() {
+        try {
+            ByteBuffer out = ByteBuffer.wrap((DeskWire.expired(id) + "\n").getBytes(StandardCharsets.UTF_8));
+            while (out.hasRemaining() && channel.write(out) > 0) {
+                // a line this short fits the socket's buffer at once
+            }
+        } catch (IOException | RuntimeException e) {
+            // the desk is gone: nothing to tell
+        }
+        close();
     }
 
     /** Withdraws the ask: the desk sees the connection close. */

@@ -84,9 +84,32 @@ public final class DeskWire {
         return JsonTrees.write(F.objectNode().put("v", 1).put("id", id).put("answer", answer.id()).put("by", by));
     }
 
-    /** What a line from the desk says about the ask {@code id}: queued, an answer, or nothing usable. */
+    /** The asker's last line before it closes when its time ran out with no answer from anyone. */
+    static String expired(String id) {
+        return JsonTrees.write(F.objectNode().put("v", 1).put("op", "expired").put("id", id));
+    }
+
+    /** Whether {@code line} from an asker says that its ask {@code id} ran out of time unanswered. */
+    public static boolean isExpired(String line, String id) {
+        try {
+            JsonNode n = JsonTrees.parse(line);
+            return n != null && n.path("v").asInt() == 1 && "expired".equals(n.path("op").asText())
+                    && id.equals(n.path("id").asText());
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The desk's answer to an ask it does not hold: its person is away (the last question went unanswered). */
+    public static String away(String id, String why) {
+        return JsonTrees.write(F.objectNode().put("v", 1).put("id", id).put("away", why));
+    }
+
+    /** What a line from the desk says about the ask {@code id}: queued, away, an answer, or nothing usable. */
     sealed interface Said {
         record Queued(long watcher) implements Said {}
+
+        record Away(String why) implements Said {}
 
         record Answered(Answer answer, String by) implements Said {}
 
@@ -101,6 +124,9 @@ public final class DeskWire {
             }
             if (n.path("queued").asBoolean(false)) {
                 return new Said.Queued(n.path("watcher").asLong(0));
+            }
+            if (n.path("away").isTextual()) {
+                return new Said.Away(n.path("away").asText());
             }
             Answer a = Answer.parse(n.path("answer").asText(""));
             return a == null ? new Said.Nothing() : new Said.Answered(a, n.path("by").asText("a person"));

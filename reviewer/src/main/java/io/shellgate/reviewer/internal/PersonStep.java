@@ -115,6 +115,9 @@ final class PersonStep {
                 }
                 Thread.sleep(POLL);
             }
+            if (desk != null) {
+                desk.expire();
+            }
             return new Outcome.Nobody("nobody answered within " + seconds + " s");
         } finally {
             if (desk != null) {

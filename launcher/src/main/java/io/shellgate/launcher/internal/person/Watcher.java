@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code shellgate approvals --watch} on the person's terminal: shows each ask as it comes (who
  * asked, where, the command, why) and reads the answer as one deliberate key ({@link KeyAnswer}).
- * Keys typed while nothing is asked are dropped; Ctrl-C, Ctrl-D or {@code q} then stop watching.
+ * Keys typed while nothing is asked are dropped; Ctrl-C, Ctrl-D or {@code q} then stop watching. A question left
+ * unanswered until its time ran out makes the desk refuse the next asks at once (an agent must not wait on an empty
+ * chair) until a key is pressed here again.
  */
 public final class Watcher {
 
@@ -42,12 +44,25 @@ public final class Watcher {
         Thread.ofPlatform().daemon().name("shellgate-watch-keys").start(this::read);
         say("shellgate approvals: watching " + desk.socket().getParent() + "; commands that need review now wait for"
                 + " you here.\nCtrl-C, Ctrl-D or q stops watching (then they are refused at once again).\n");
+        boolean toldAway = false;
         while (true) {
             ApprovalDesk.Asked asked = desk.next(Duration.ofMillis(200));
+            String away = desk.away();
+            if (away != null && !toldAway) {
+                say("Nobody answered in time here (" + Printable.of(away) + "): commands that need review are refused at"
+                        + " once now instead of waiting. Press a key (Enter) when you are back to be asked again.\n");
+                toldAway = true;
+            }
             if (asked == null) {
                 Keys k = keys.poll();
                 if (k != null && stops(k)) {
                     return;
+                }
+                if (k != null && away != null) {
+                    int refused = desk.present();
+                    toldAway = false;
+                    say("Watching again" + (refused == 0 ? "" : "; " + refused + (refused == 1 ? " command was" : " commands were")
+                            + " refused while nobody answered here (shellgate log shows them)") + ".\n");
                 }
                 continue;
             }
@@ -78,6 +93,8 @@ public final class Watcher {
             }
             KeyAnswer a = KeyAnswer.of(k.bytes(), k.bytes().length, Duration.ofNanos(k.at() - shown));
             say(a.label() + "\n");
+            // a key pressed at a question: the person is here
+            desk.present();
             if (!asked.answer(a.answer(), by)) {
                 say("(too late: it no longer waits for an answer)\n");
             }
