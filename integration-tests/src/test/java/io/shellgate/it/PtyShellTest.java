@@ -159,6 +159,30 @@ class PtyShellTest extends SandboxTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bash", "zsh"})
+    void aPersonIsNotAskedAboutTheirOwnShellStateOrReading(String shell) throws Exception {
+        Files.writeString(box.work.resolve("notes.txt"), "sg-notes-content\n");
+        shell(shell).type("export SG_MINE=sg-mine\r");
+        term.type("alias sgll='echo sg-alias'\r");
+        term.type("more notes.txt\r");
+        term.await("sg-notes-content");
+        term.type("echo $SG_MINE-$((1+1)); sgll\r");
+        String shown = term.await("sg-alias");
+        assertThat(shown).contains("sg-mine-2").doesNotContain(ASKED);
+        assertThat(box.shellgate("log", "--json").out()).contains("typed by the person at their guarded shell: changes the"
+                + " shell's own state").contains("a pager or editor on files that are not secrets");
+        // the same lines where an agent types are reviewed as everywhere: nobody to ask here, so refused
+        term.type("exit\r");
+        term.exitCode();
+        term = TestTerminal.start(box, "shell", "--agent-driven", "--shell", shell);
+        term.await("ready> ");
+        term.type("export SG_AGENT=sg-agent\r");
+        term.await("refused");
+        term.type("echo [$SG_AGENT]-$((2+1))\r");
+        assertThat(term.await("]-3")).contains("[]-3");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh"})
     void anAskAnsweredYesRunsOnce(String shell) throws Exception {
         shell(shell).type("touch made\r");
         term.await(ASKED);

@@ -173,6 +173,34 @@ public final class Gatekeeper {
     }
 
     /**
+     * Runs an asked line that the door knows a person typed for themselves (at the guarded shell: a change to the
+     * shell's own state, a pager or an editor on a file that is not a secret), logged as the person's step with
+     * {@code why}. A verdict that is not an ask is decided as any other.
+     */
+    public Result typedByPerson(JudgeRequest given, Verdict verdict, Origin origin, String why) {
+        if (verdict.tier() != Tier.ASK || config.stateDir() == null) {
+            return decide(given, verdict, origin, People.none(), null);
+        }
+        JudgeRequest request = withHome(given);
+        PolicyCache.Loaded loaded;
+        try {
+            loaded = load(request.cwd());
+        } catch (PolicyException e) {
+            return decide(given, verdict, origin, People.none(), null);
+        }
+        ReviewRequest r = new ReviewRequest(request, verdict, origin, null, false, null, null, null);
+        ReviewPipeline pipeline = pipeline(loaded.policy());
+        Decision d = new Decision(true, Step.PERSON, why, verdict);
+        String problem = audit.record(r, d, pipeline.export());
+        if (problem != null && loaded.policy().audit().required()) {
+            return new Result.Refused(Tier.DENY, "audit-required", "the audit log cannot be written (" + problem
+                    + "), and [audit] required = true refuses every command until it can", whole(request), Step.GATE,
+                    verdict, null);
+        }
+        return new Result.Runs(verdict, Step.PERSON, why, warning(problem));
+    }
+
+    /**
      * Logs the starts a client made on an allow it reused ({@code ran} in docs/protocol.md), once
      * per time in {@code times}; {@code verdict} is the allow they were made on, or null to judge
      * the request now. Returns the warning when they could not be logged, else null.

@@ -8,6 +8,7 @@ import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.Person;
 import io.shellgate.reviewer.Result;
+import io.shellgate.rules.PolicyException;
 import java.util.function.Predicate;
 
 /**
@@ -37,8 +38,12 @@ final class Gate {
     private final Origin origin;
     private final Person person;
     private final Voice screen;
+    /** Whether a person types into this terminal (not {@code --agent-driven}): see {@link PersonsOwn}. */
+    private final boolean personTypes;
 
-    Gate(Dialect dialect, Gatekeeper gate, Predicate<String> incomplete, Origin origin, Person person, Voice screen) {
+    Gate(Dialect dialect, Gatekeeper gate, Predicate<String> incomplete, Origin origin, Person person, Voice screen,
+            boolean personTypes) {
+        this.personTypes = personTypes;
         this.dialect = dialect;
         this.gate = gate;
         this.incomplete = incomplete;
@@ -58,7 +63,7 @@ final class Gate {
         }
         // the shell's exported variables are what the line will see, never the gate's configuration
         JudgeRequest request = new JudgeRequest(line, dialect, check.cwd(), check.env(), null, false);
-        Result result = gate.decide(request, origin, person);
+        Result result = personTypes && dialect.isPosix() ? decideTyped(request) : gate.decide(request, origin, person);
         if (result.warning() != null) {
             screen.say(result.warning() + "\n");
         }
@@ -79,6 +84,24 @@ final class Gate {
                 return Reply.REFUSE;
             }
         }
+    }
+
+    /** Decides on a line a person typed: what only concerns their own shell or their own reading is not asked. */
+    private Result decideTyped(JudgeRequest request) {
+        Verdict v;
+        try {
+            v = gate.judge(request);
+        } catch (PolicyException | RuntimeException e) {
+            return gate.decide(request, origin, person);
+        }
+        String why = PersonsOwn.why(request, v, other -> {
+            try {
+                return gate.judge(new JudgeRequest(other, dialect, request.cwd(), request.env(), null, false));
+            } catch (PolicyException | RuntimeException e) {
+                return null;
+            }
+        }, gate.config().env().get("HOME"));
+        return why != null ? gate.typedByPerson(request, v, origin, why) : gate.decide(request, v, origin, person, null);
     }
 
     /** The line as shown above a refusal: on one line, shortened when long, its control characters visible. */

@@ -40,7 +40,7 @@ class PowerShellTranscriptTest {
             try {
                 return proxy.run(List.of("pwsh"), Map.of(), Path.of("/"), channel,
                         (pid, person, voice) -> new Gate(Dialect.POWERSHELL, judges, s -> false,
-                                new Origin(EntryPoint.PTY, pid, "pwsh", "transcript"), person, voice), (s, w) -> null);
+                                new Origin(EntryPoint.PTY, pid, "pwsh", "transcript"), person, voice, true), (s, w) -> null);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
