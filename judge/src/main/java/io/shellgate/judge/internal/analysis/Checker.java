@@ -132,8 +132,8 @@ final class Checker {
             List<String> writes, List<String> commands) {
         for (String command : commands) {
             // the command runs with sh -c: a catastrophe there is refused, not only asked about
-            Special.code(a, inv, Field.literal(command), io.shellgate.judge.Dialect.SH,
-                    Special.child(inv, io.shellgate.judge.Dialect.SH, null), language + "'s command");
+            NestedCode.code(a, inv, Field.literal(command), io.shellgate.judge.Dialect.SH,
+                    NestedCode.child(inv, io.shellgate.judge.Dialect.SH, null), language + "'s command");
         }
         if (problem != null) {
             a.add(Checks.PROGRAM_LANGUAGE, Tier.ASK, language + ": " + problem, inv.span());

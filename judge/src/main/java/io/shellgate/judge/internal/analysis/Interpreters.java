@@ -99,7 +99,7 @@ final class Interpreters {
                 // only their denials count, the inline code already asks
                 Findings own = new Findings();
                 Analyzer inner = new Analyzer(a.policy, a.host, own, a.parser, a.budget, a.gateSecrets);
-                inner.subscript(s, Dialect.BASH, Special.child(inv, Dialect.BASH, null).deeper(), inv.span());
+                inner.subscript(s, Dialect.BASH, NestedCode.child(inv, Dialect.BASH, null).deeper(), inv.span());
                 for (var r : own.reasons) {
                     if (r.tier() == Tier.DENY) {
                         a.add(r.rule(), r.tier(), r.message() + " (inside " + program + " code)", inv.span());

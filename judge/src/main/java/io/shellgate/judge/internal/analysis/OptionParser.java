@@ -289,8 +289,8 @@ final class OptionParser {
             out.code().add(value);
         }
         // an option that runs code asks with or without its value (git grep -O opens the default pager)
-        String why = spec.value() == OptionSpec.Value.CODE ? OptionValues.problem(spec, name, Field.literal(""))
-                : value == null ? null : OptionValues.problem(spec, name, value);
+        String why = spec.value() == OptionSpec.Value.CODE ? OptionKinds.problem(spec, name, Field.literal(""))
+                : value == null ? null : OptionKinds.problem(spec, name, value);
         if (why != null) {
             problems.add(why);
         } else {

@@ -1,6 +1,5 @@
 package io.shellgate.judge.internal.analysis;
 
-import io.shellgate.rules.OptionSpec;
 import io.shellgate.rules.Tier;
 
 /**
@@ -11,19 +10,6 @@ import io.shellgate.rules.Tier;
 final class OptionValues {
 
     private OptionValues() {}
-
-    /** Why the value does not fit its kind, found while parsing (the option is then not permitted); null if it fits. */
-    static String problem(OptionSpec spec, String name, Field value) {
-        return switch (spec.value()) {
-            case CODE -> "the option " + name + " runs a program or code given to it";
-            case NUMBER -> value.hasUnknown() || isNumber(value.plain()) ? null
-                    : "the value of the option " + name + " (" + value.display() + ") is not a number";
-            case CHOICE -> !value.isLiteral() ? "the value of the option " + name + " is computed at run time"
-                    : spec.choices().contains(value.plain()) ? null
-                    : "the value of the option " + name + " (" + value.display() + ") is not one of " + String.join(", ", spec.choices());
-            case UNSPECIFIED, TEXT, PATTERN, FILE, OUTPUT -> null;
-        };
-    }
 
     /** Checks what the command does with the value: reads it, writes it. */
     static void check(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
@@ -80,24 +66,9 @@ final class OptionValues {
     /** Judges the code values the invocation's entries found. */
     static void judgeCollectedCode(Analyzer a, CommandJudge.Invocation inv) {
         for (Field f : inv.code) {
-            Special.code(a, inv, f, io.shellgate.judge.Dialect.SH, Special.child(inv, io.shellgate.judge.Dialect.SH, null),
+            NestedCode.code(a, inv, f, io.shellgate.judge.Dialect.SH, NestedCode.child(inv, io.shellgate.judge.Dialect.SH, null),
                     "an option's program");
         }
         inv.code.clear();
-    }
-
-    /** {@code 10}, {@code -5}, {@code +3}, {@code 1.5}, {@code 4K}, {@code 0x1f}: a sign, a digit, then digits, letters and dots. */
-    static boolean isNumber(String t) {
-        int i = t.startsWith("+") || t.startsWith("-") ? 1 : 0;
-        if (i >= t.length() || !Character.isDigit(t.charAt(i))) {
-            return false;
-        }
-        for (; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == ',' || c == ':')) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -183,7 +183,7 @@ final class SetBuiltin {
                 return;
             }
             Scope inner = inv.scope.deeper(dialect);
-            Special.code(a, inv, code, dialect, inner, "emulate " + mode + " -c");
+            NestedCode.code(a, inv, code, dialect, inner, "emulate " + mode + " -c");
             inv.scope.adopt(inner);
             return;
         }

@@ -155,7 +155,7 @@ final class ShellState {
         if (t.equals("-") || t.isEmpty() && !action.expanded() || action.isLiteral() && Arithmetic.isNumber(t)) {
             return;
         }
-        Special.code(a, inv, action, inv.scope.dialect, inv.scope.deeper(), "trap");
+        NestedCode.code(a, inv, action, inv.scope.dialect, inv.scope.deeper(), "trap");
     }
 
     /** bash's {@code jobs -x COMMAND ARGS} runs the command; the other forms list jobs. */

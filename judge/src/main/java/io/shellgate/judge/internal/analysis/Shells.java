@@ -52,7 +52,7 @@ final class Shells {
             case COMMAND -> {
                 Scope child = child(a, inv, program, family, p, new ArrayList<>(p.args().subList(Math.min(1, p.args().size()),
                         p.args().size())));
-                Special.code(a, inv, p.code(), read, child, program + " -c");
+                NestedCode.code(a, inv, p.code(), read, child, program + " -c");
             }
             case FILE -> {
                 if (p.noExec()) {
@@ -79,7 +79,7 @@ final class Shells {
     /** The new shell's scope: the command's environment, and the options it was started with. */
     private static Scope child(Analyzer a, CommandJudge.Invocation inv, String program, ShellCommandLine.Family family,
             ShellCommandLine.Parsed p, List<Field> positional) {
-        Scope child = Special.child(inv, p.dialect(), positional);
+        Scope child = NestedCode.child(inv, p.dialect(), positional);
         for (ShellCommandLine.Option o : p.options()) {
             ShellOptions.apply(a, child, ShellCommandLine.effect(family, o), program + " " + (o.on() ? "-" : "+")
                     + (o.shopt() ? "O " : "o ") + o.name(), inv.span());
@@ -131,7 +131,7 @@ final class Shells {
 
     /** A shell or interpreter that runs what it reads on standard input. */
     static void stdin(Analyzer a, CommandJudge.Invocation inv, String program, Dialect dialect) {
-        stdin(a, inv, program, dialect, dialect == null ? null : Special.child(inv, dialect, null));
+        stdin(a, inv, program, dialect, dialect == null ? null : NestedCode.child(inv, dialect, null));
     }
 
     /** The same, in the scope of the new shell. */

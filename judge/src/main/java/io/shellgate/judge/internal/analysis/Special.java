@@ -7,8 +7,6 @@ import io.shellgate.judge.internal.syntax.Word;
 import io.shellgate.rules.Tier;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,7 +39,7 @@ final class Special {
             case "eval" -> {
                 Scope inner = inv.scope.deeper();
                 PosixAssignments.Saved saved = PosixAssignments.enter(a, inv, inner);
-                code(a, inv, join(args), inv.scope.dialect, inner, "eval");
+                NestedCode.code(a, inv, NestedCode.join(args), inv.scope.dialect, inner, "eval");
                 inv.scope.adopt(inner);
                 PosixAssignments.leave(inv.scope, saved);
                 return true;
@@ -77,7 +75,7 @@ final class Special {
                     template.add(f);
                 }
                 if (!template.isEmpty()) {
-                    code(a, inv, join(template), Dialect.SH, child(inv, Dialect.SH, null), "parallel");
+                    NestedCode.code(a, inv, NestedCode.join(template), Dialect.SH, NestedCode.child(inv, Dialect.SH, null), "parallel");
                 }
                 return true;
             }
@@ -85,21 +83,6 @@ final class Special {
                 return false;
             }
         }
-    }
-
-    /** Judges code given as text; unknown code asks, downloaded code is refused. */
-    static void code(Analyzer a, CommandJudge.Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
-        if (a.downloads(text)) {
-            Detectors.downloadToShell(a, inv.span(), what + " runs code downloaded from the network");
-            return;
-        }
-        if (!text.isLiteral() || text.expanded()) {
-            // even a variable whose value is known here may hold something else where the line runs
-            a.add(Checks.DYNAMIC_CODE, Tier.ASK, what + " runs code that is computed at run time (" + text.display() + ")",
-                    inv.span());
-            return;
-        }
-        a.subscript(text.plain(), dialect, scope, inv.span());
     }
 
     /**
@@ -234,22 +217,6 @@ final class Special {
             return;
         }
         // watch hands its arguments, joined by spaces, to sh -c
-        code(a, inv, join(args.subList(i, args.size())), Dialect.SH, child(inv, Dialect.SH, null), "watch");
-    }
-
-    static Field join(List<Field> args) {
-        Field out = Field.literal("");
-        for (int i = 0; i < args.size(); i++) {
-            out = out.concat(i == 0 ? args.get(i) : Field.literal(" ").concat(args.get(i)));
-        }
-        return out;
-    }
-
-    /** The scope of a new shell the invocation starts, with the invocation's environment. */
-    static Scope child(CommandJudge.Invocation inv, Dialect dialect, List<Field> positional) {
-        Map<String, Field> vars = new HashMap<>(inv.env);
-        Scope s = new Scope(dialect, inv.scope.depth + 1, vars, new HashSet<>(inv.env.keySet()), inv.scope.cwds,
-                new HashSet<>(), positional, inv.scope.knowsAllVariables);
-        return s;
+        NestedCode.code(a, inv, NestedCode.join(args.subList(i, args.size())), Dialect.SH, NestedCode.child(inv, Dialect.SH, null), "watch");
     }
 }

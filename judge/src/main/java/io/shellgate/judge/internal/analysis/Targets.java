@@ -99,7 +99,7 @@ final class Targets {
         switch (option) {
             case "-e" -> {
                 if (args.size() > 3) {
-                    Special.code(a, inv, Special.join(args.subList(3, args.size())), Dialect.ZSH, inv.scope.deeper(),
+                    NestedCode.code(a, inv, NestedCode.join(args.subList(3, args.size())), Dialect.ZSH, inv.scope.deeper(),
                             "zstyle -e");
                 }
             }
