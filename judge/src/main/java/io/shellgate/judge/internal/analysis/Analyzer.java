@@ -18,7 +18,7 @@ import java.util.Map;
  * Walks a parsed command line and judges every command it can run, in the order the shell would
  * run them, keeping track of variables and the working directory.
  */
-final class Analyzer implements Expander.Callbacks {
+final class Analyzer implements Expander.Callbacks, CheckContext {
 
     final CompiledPolicy policy;
     final HostView host;
@@ -27,6 +27,8 @@ final class Analyzer implements Expander.Callbacks {
     final Budget budget;
     /** The judge server's run directories, whose files reading asks. */
     final GateSecrets gateSecrets;
+    /** The checks, commands and dialects judged above the walk. */
+    final Extensions extensions;
     /** What a hundred tree-sitter operations cost in budget steps. */
     static final long PARSE_STEP_COST = 10;
     /** The text of the command line being walked (of the nested script, inside bash -c). */
@@ -39,8 +41,9 @@ final class Analyzer implements Expander.Callbacks {
     private Span spanOverride;
 
     Analyzer(CompiledPolicy policy, HostView host, Findings findings, ShellParser parser, Budget budget,
-            GateSecrets gateSecrets) {
+            GateSecrets gateSecrets, Extensions extensions) {
         this.policy = policy;
+        this.extensions = extensions;
         this.gateSecrets = gateSecrets;
         this.host = host;
         this.findings = findings;
@@ -49,7 +52,8 @@ final class Analyzer implements Expander.Callbacks {
         this.commands = new CommandJudge(this);
     }
 
-    void add(String rule, Tier tier, String message, Span span) {
+    @Override
+    public void add(String rule, Tier tier, String message, Span span) {
         findings.add(rule, tier, message, spanOverride != null ? spanOverride : span);
     }
 
@@ -61,7 +65,8 @@ final class Analyzer implements Expander.Callbacks {
         return text;
     }
 
-    void data(Span span) {
+    @Override
+    public void data(Span span) {
         if (spanOverride == null) {
             findings.dataSpans.add(span);
         }
@@ -114,7 +119,7 @@ final class Analyzer implements Expander.Callbacks {
                 }
             });
             java.nio.file.Path cwd = scope.cwds.size() == 1 ? scope.cwds.getFirst() : null;
-            new WindowsBridge(this, env, cwd, scope.depth, spanOverride != null ? spanOverride : span).judge(text, dialect, false);
+            extensions.dialects().judge(this, text, dialect, env, cwd, scope.depth, spanOverride != null ? spanOverride : span);
             return false;
         }
         if (dialect == Dialect.ZSH) {
@@ -202,8 +207,8 @@ final class Analyzer implements Expander.Callbacks {
         return budget;
     }
 
-    /** Whether content from the network may flow into this field. */
-    boolean downloads(Field f) {
+    @Override
+    public boolean downloads(Field f) {
         for (Script s : f.producers()) {
             if (Boolean.TRUE.equals(downloading.get(s))) {
                 return true;
@@ -338,5 +343,56 @@ final class Analyzer implements Expander.Callbacks {
      */
     Stdin redirects(List<Redirect> redirects, Scope scope, Stdin stdin, String program) {
         return Redirects.judge(this, redirects, scope, stdin, program);
+    }
+
+    @Override
+    public CompiledPolicy policy() {
+        return policy;
+    }
+
+    @Override
+    public HostView host() {
+        return host;
+    }
+
+    @Override
+    public void judgeArgv(Invocation parent, List<Field> argv) {
+        commands.judgeArgv(parent, argv);
+    }
+
+    @Override
+    public void nestedCode(Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
+        NestedCode.code(this, inv, text, dialect, scope, what);
+    }
+
+    @Override
+    public Field single(Word word, Scope scope) {
+        return expander.single(word, scope);
+    }
+
+    @Override
+    public boolean checkRead(Field operand, Scope scope, Span span, String verb) {
+        return Sensitive.checkRead(this, operand, scope, span, verb);
+    }
+
+    @Override
+    public boolean checkRecursive(Field operand, Scope scope, Span span, java.util.function.Predicate<String> names,
+            boolean skipHidden, boolean follow) {
+        return Sensitive.checkRecursive(this, operand, scope, span, names, skipHidden, follow);
+    }
+
+    @Override
+    public void write(Field target, Scope scope, Span span) {
+        Redirects.write(this, target, scope, span);
+    }
+
+    @Override
+    public void optionValue(Invocation inv, OptionParser.Opt o) {
+        OptionValues.check(this, inv, o);
+    }
+
+    @Override
+    public void optionCode(Invocation inv, OptionParser.Parsed parsed) {
+        OptionValues.judgeCode(this, inv, parsed);
     }
 }

@@ -29,49 +29,6 @@ final class CommandJudge {
         this.a = analyzer;
     }
 
-    /** The state of one invocation while wrappers are stripped from it. */
-    static final class Invocation {
-        final Command.Simple node;
-        final Scope scope;
-        Stdin stdin;
-        List<Field> argv;
-        final Map<String, Field> env;
-        final List<String> wrappers = new ArrayList<>();
-        boolean skipFunctions;
-        boolean builtinOnly;
-        boolean dynamicName;
-        /** Whether the first word expanded to nothing, so that the first field is already an argument. */
-        boolean nameVanished;
-        /** Whether some word expanded to nothing (an unset variable), so that a wrapper may look bare. */
-        boolean anyVanished;
-        String resolved = "unknown";
-        /** Whether the program has read-only subcommands, and this is none of them. */
-        boolean unknownSubcommand;
-        /** Why the read-only entries that know this command did not accept it. */
-        final List<String> problems = new ArrayList<>();
-        /** Values of options that run them as commands, judged as shell code after the entries ({@link OptionValues}). */
-        final List<Field> code = new ArrayList<>();
-        /** The names assigned before the command ({@code NAME=value cmd}), in force while eval runs its text. */
-        List<String> prefix = List.of();
-
-        Invocation(Command.Simple node, Scope scope, Stdin stdin, List<Field> argv, Map<String, Field> env) {
-            this.node = node;
-            this.scope = scope;
-            this.stdin = stdin;
-            this.argv = argv;
-            this.env = env;
-        }
-
-        Span span() {
-            return node.span();
-        }
-
-        String path() {
-            Field p = env.get("PATH");
-            return p != null && p.isLiteral() ? p.text() : (p == null ? "" : null);
-        }
-    }
-
     boolean judge(Command.Simple node, Scope scope, Stdin stdin) {
         a.budget.spend(16);
         int mark = a.findings.mark();
@@ -251,8 +208,8 @@ final class CommandJudge {
         if (outcome == ReadOnly.Outcome.ACCEPTED) {
             return downloadsOut(inv, base);
         }
-        if (Special.handle(a, inv, base, outcome) || !base.equals(base.toLowerCase(java.util.Locale.ROOT))
-                && Special.handle(a, inv, base.toLowerCase(java.util.Locale.ROOT), outcome)) {
+        if (a.extensions.commands().handle(a, inv, base, outcome) || !base.equals(base.toLowerCase(java.util.Locale.ROOT))
+                && a.extensions.commands().handle(a, inv, base.toLowerCase(java.util.Locale.ROOT), outcome)) {
             // bash -c 'ls' is only as safe as the bash that runs it
             ReadOnly.trust(a, inv, base, resolution, builtin);
             return downloadsOut(inv, base);

@@ -25,15 +25,6 @@ final class CompiledPolicy {
     static final Set<String> DETECTORS = Set.of("device-write", "sysrq-write", "fork-bomb", "download-to-shell",
             "kill-all-processes");
 
-    /**
-     * The built-in checks a read-only entry may name ({@link Checker#custom}, {@link Checker#after} and
-     * {@link ProgramChecks#after} dispatch on these); an entry naming another one is refused at load, since an
-     * unknown name would otherwise run no check at all.
-     */
-    static final Set<String> CHECKERS = Set.of("find", "xargs", "git", "jq", "xxd", "ip", "tar", "unzip", "sed", "awk",
-            "shell-state", "cd", "date", "response-files", "ps", "ss-filter", "maven-config", "toolchain-config",
-            "npm-view", "version-manager", "batch-only");
-
     final Policy policy;
     final Map<String, List<ReadOnlyCommand>> readOnly = new HashMap<>();
     /** By identity: an entry is a large record, and hashing it for every command was a cost of its own. */
@@ -63,7 +54,13 @@ final class CompiledPolicy {
 
     record InterpreterSpec(Programs.Interpreter interpreter, NameSet names, OptionParser codeOptions) {}
 
-    CompiledPolicy(Policy policy) throws PolicyException {
+    /**
+     * Compiles the policy for lookup.
+     *
+     * @param checkers the checks a read-only entry may name; an entry naming another one is refused, since an
+     *        unknown name would otherwise run no check at all
+     */
+    CompiledPolicy(Policy policy, Set<String> checkers) throws PolicyException {
         this.policy = policy;
         List<String> problems = new ArrayList<>();
         policy.paths().sets().forEach((name, patterns) -> pathSets.put(name, new PathSet(name, patterns)));
@@ -72,9 +69,9 @@ final class CompiledPolicy {
                 readOnly.computeIfAbsent(command.split(" ")[0], k -> new ArrayList<>()).add(r);
             }
             readOnlyParsers.put(r, new OptionParser(r.options(), r.style()));
-            if (!r.checker().isEmpty() && !CHECKERS.contains(r.checker())) {
+            if (!r.checker().isEmpty() && !checkers.contains(r.checker())) {
                 problems.add(r.location() + ": read-only entry " + r.id() + " names the checker '" + r.checker()
-                        + "', which does not exist; the checkers are " + String.join(", ", CHECKERS.stream().sorted().toList()));
+                        + "', which does not exist; the checkers are " + String.join(", ", checkers.stream().sorted().toList()));
             }
         }
         for (Wrapper w : policy.wrappers()) {

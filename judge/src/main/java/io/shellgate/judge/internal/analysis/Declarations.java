@@ -30,7 +30,7 @@ final class Declarations {
         };
     }
 
-    static void check(Analyzer a, CommandJudge.Invocation inv, String builtin, List<Field> args) {
+    static void check(Analyzer a, Invocation inv, String builtin, List<Field> args) {
         Scope scope = inv.scope;
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, grammar(scope.dialect, builtin));
         if (p.problem() != null) {
@@ -74,7 +74,7 @@ final class Declarations {
     }
 
     /** One {@code NAME}, {@code NAME=value} or {@code NAME[i]=value} operand. */
-    private static void declare(Analyzer a, CommandJudge.Invocation inv, String builtin, BuiltinArgs.Parsed p, boolean export,
+    private static void declare(Analyzer a, Invocation inv, String builtin, BuiltinArgs.Parsed p, boolean export,
             Field f) {
         Scope scope = inv.scope;
         String t = f.textWithoutPatterns();

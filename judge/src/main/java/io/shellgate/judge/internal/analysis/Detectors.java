@@ -13,7 +13,7 @@ final class Detectors {
     private Detectors() {}
 
     /** Detectors that look at one command: kill of every process, writes through tee or cp onto devices. */
-    static void simple(Analyzer a, CommandJudge.Invocation inv, String program) {
+    static void simple(Analyzer a, Invocation inv, String program) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         switch (program) {
             case "kill" -> killAll(a, inv, args);
@@ -35,7 +35,7 @@ final class Detectors {
         }
     }
 
-    private static void deviceTarget(Analyzer a, CommandJudge.Invocation inv, Field target) {
+    private static void deviceTarget(Analyzer a, Invocation inv, Field target) {
         if (target.hasUnknown()) {
             return;
         }
@@ -49,7 +49,7 @@ final class Detectors {
     }
 
     /** {@code kill -9 -1}: a pid of -1 means every process the user can signal. */
-    private static void killAll(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void killAll(Analyzer a, Invocation inv, List<Field> args) {
         boolean signalSeen = false;
         boolean operandsOnly = false;
         for (int i = 0; i < args.size(); i++) {

@@ -13,7 +13,7 @@ import java.util.Set;
  * {@code -exec}, {@code -execdir}, {@code -ok} and {@code -okdir} are judged as the command they
  * run, with {@code {}} standing for the starting point (which find also reports).
  */
-final class FindCheck {
+final class FindCheck implements ProgramCheck {
 
     private static final Set<String> EXEC = Set.of("-exec", "-execdir", "-ok", "-okdir");
     private static final Set<String> OPERATORS = Set.of("(", ")", "!", ",");
@@ -22,7 +22,11 @@ final class FindCheck {
     private static final Set<String> WC_COUNTS = Set.of("-c", "-l", "-w", "-m", "-L", "-cl", "-lc", "-lw", "-wl", "-lwc",
             "--bytes", "--lines", "--words", "--chars", "--max-line-length");
 
-    private FindCheck() {}
+    @Override
+    public List<String> custom(CheckContext c, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
+        return check(c, inv, entry, args);
+    }
 
     /**
      * Whether an {@code -exec} command shows only what a file is, never what it holds: {@code ls} and
@@ -42,7 +46,7 @@ final class FindCheck {
         };
     }
 
-    static List<String> check(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, List<Field> args) {
+    static List<String> check(CheckContext a, Invocation inv, ReadOnlyCommand entry, List<Field> args) {
         Map<String, OptionSpec> specs = new HashMap<>();
         for (OptionSpec s : entry.options()) {
             specs.put(s.name(), s);
@@ -106,7 +110,7 @@ final class FindCheck {
             if (spec.arity() == OptionSpec.Arity.REQUIRED) {
                 i++;
                 if (i < args.size()) {
-                    ReadOnly.optionValue(a, inv, new OptionParser.Opt(t, args.get(i), f, spec));
+                    a.optionValue(inv, new OptionParser.Opt(t, args.get(i), f, spec));
                     if (t.equals("-name") && args.get(i).isLiteral()) {
                         names.add(new NameSet(List.of(args.get(i).plain())));
                     } else if (t.equals("-iname") && args.get(i).isLiteral()) {
@@ -126,8 +130,8 @@ final class FindCheck {
                         && inames.stream().allMatch(n -> n.contains(name.toLowerCase(java.util.Locale.ROOT)));
         boolean contents = execs.stream().anyMatch(c -> !metadataOnly(c));
         for (Field root : roots) {
-            if (!Sensitive.checkRead(a, root, inv.scope, inv.span(), "lists") && contents) {
-                Sensitive.checkRecursive(a, root, inv.scope, inv.span(), filter, false, true);
+            if (!a.checkRead(root, inv.scope, inv.span(), "lists") && contents) {
+                a.checkRecursive(root, inv.scope, inv.span(), filter, false, true);
             }
         }
         for (List<Field> command : execs) {
@@ -142,7 +146,7 @@ final class FindCheck {
                             ? new Field(w.text().replace("{}", root.text()), root.producers(), root.processSub(), true)
                             : w);
                 }
-                a.commands.judgeArgv(inv, argv);
+                a.judgeArgv(inv, argv);
             }
         }
         return problems;

@@ -21,23 +21,27 @@ import java.util.Set;
  * partial clone makes forms that read objects by name ask, and what git would print must hold no
  * credential. Formats with signature placeholders ask, as {@code --show-signature} does.
  */
-final class GitCheck {
+final class GitCheck implements ProgramCheck {
 
     /** Subcommands whose operands name tracked or untracked files whose contents they print. */
     private static final Set<String> READS_PATHS = Set.of("log", "show", "whatchanged", "diff", "diff-tree", "diff-files",
             "diff-index", "range-diff", "stash", "blame", "annotate", "grep", "cat-file", "reflog");
 
-    private GitCheck() {}
+    @Override
+    public List<String> custom(CheckContext c, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
+        return check(c, inv, entry, sub, before, args);
+    }
 
-    static List<String> check(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+    static List<String> check(CheckContext a, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
             List<Field> args) {
         List<String> problems = new ArrayList<>();
         String dir = globals(a, before, problems);
         if (!problems.isEmpty()) {
             return problems;
         }
-        OptionParser.Parsed parsed = a.policy.readOnlyParsers.get(entry).parse(args, false);
-        OptionValues.judgeCode(a, inv, parsed);
+        OptionParser.Parsed parsed = a.policy().readOnlyParsers.get(entry).parse(args, false);
+        a.optionCode(inv, parsed);
         if (!parsed.problems().isEmpty()) {
             return parsed.problems();
         }
@@ -52,7 +56,7 @@ final class GitCheck {
             return List.of("it takes no operands here");
         }
         for (OptionParser.Opt o : parsed.options()) {
-            OptionValues.check(a, inv, o.value() == null ? o : new OptionParser.Opt(o.name(), in(dir, o.value()), o.raw(), o.spec()));
+            a.optionValue(inv, o.value() == null ? o : new OptionParser.Opt(o.name(), in(dir, o.value()), o.raw(), o.spec()));
             if (o.name().equals("-L") && o.value() != null && o.value().plain().contains(":")) {
                 path(a, inv, dir, o.value().plain().substring(o.value().plain().lastIndexOf(':') + 1));
             }
@@ -69,7 +73,7 @@ final class GitCheck {
             }
             if (sub.equals("grep") && (parsed.has("--untracked") || parsed.has("--no-index"))) {
                 for (Field f : operands.isEmpty() ? List.of(Field.literal(".")) : operands) {
-                    Sensitive.checkRecursive(a, in(dir, f), inv.scope, inv.span());
+                    a.checkRecursive(in(dir, f), inv.scope, inv.span());
                 }
             }
         }
@@ -107,7 +111,7 @@ final class GitCheck {
      * What git says about the repository the command runs in, or null after asking: git could not
      * say, or the settings that apply make read-only forms run programs.
      */
-    private static GitRepository repository(Analyzer a, CommandJudge.Invocation inv, Path where) {
+    private static GitRepository repository(CheckContext a, Invocation inv, Path where) {
         if (where == null) {
             a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: the working directory is not known, so neither is the repository"
                     + " and its config", inv.span());
@@ -124,7 +128,7 @@ final class GitCheck {
                 env.put(e.getKey(), e.getValue().text());
             }
         }
-        GitRepository repo = a.host.git(where, env);
+        GitRepository repo = a.host().git(where, env);
         String problem = repo.anyProblem();
         if (problem == null) {
             problem = GitSettings.danger(repo);
@@ -147,7 +151,7 @@ final class GitCheck {
         };
     }
 
-    private static String literal(CommandJudge.Invocation inv, String name) {
+    private static String literal(Invocation inv, String name) {
         Field f = inv.env.get(name);
         return f != null && f.isLiteral() ? f.text() : null;
     }
@@ -155,8 +159,8 @@ final class GitCheck {
     /**
      * Checks the options before the subcommand; returns the directory {@code -C} moves git to (null for none).
      */
-    private static String globals(Analyzer a, List<Field> before, List<String> problems) {
-        Set<String> readOnly = a.policy.readOnlyGlobalOptions.getOrDefault("git", Set.of());
+    private static String globals(CheckContext a, List<Field> before, List<String> problems) {
+        Set<String> readOnly = a.policy().readOnlyGlobalOptions.getOrDefault("git", Set.of());
         String dir = null;
         for (int i = 0; i < before.size(); i++) {
             Field f = before.get(i);
@@ -165,7 +169,7 @@ final class GitCheck {
             if (t.equals("-C") && i + 1 < before.size() && before.get(i + 1).isLiteral() && f.isLiteral()) {
                 String d = before.get(++i).plain();
                 dir = dir == null || d.startsWith("/") ? d : dir + "/" + d;
-                if (dir.startsWith("/") && a.policy.trust.isUntrusted(Path.of(dir))) {
+                if (dir.startsWith("/") && a.policy().trust.isUntrusted(Path.of(dir))) {
                     problems.add("the global option -C " + d + " points git at a directory others can change before git reads its config");
                     return null;
                 }
@@ -194,9 +198,9 @@ final class GitCheck {
         return rest.length() > 1 && Character.isDigit(rest.charAt(0)) && rest.charAt(1) == ':' ? rest.substring(2) : rest;
     }
 
-    private static void path(Analyzer a, CommandJudge.Invocation inv, String dir, String path) {
+    private static void path(CheckContext a, Invocation inv, String dir, String path) {
         if (!path.isEmpty()) {
-            Sensitive.checkRead(a, in(dir, Field.literal(path)), inv.scope, inv.span(), "reads");
+            a.checkRead(in(dir, Field.literal(path)), inv.scope, inv.span(), "reads");
         }
     }
 

@@ -65,7 +65,7 @@ final class GitPrinted {
      * Checks what a {@code git diff} that compares paths reads: git's own rule is {@code --no-index},
      * or no repository, or exactly two paths after the options of which one is outside the work tree.
      */
-    static void noIndex(Analyzer a, CommandJudge.Invocation inv, List<Field> args, OptionParser.Parsed parsed,
+    static void noIndex(CheckContext a, Invocation inv, List<Field> args, OptionParser.Parsed parsed,
             GitRepository repo, Path where) {
         boolean explicit = parsed.has("--no-index");
         if (!explicit && repo.found()) {
@@ -81,7 +81,7 @@ final class GitPrinted {
             if (rest.size() != 2) {
                 return;
             }
-            Path real = a.host.realPath(where);
+            Path real = a.host().realPath(where);
             if (repo.topLevel() != null && inside(rest.get(0), where, real, repo.topLevel())
                     && inside(rest.get(1), where, real, repo.topLevel())) {
                 return;
@@ -98,16 +98,16 @@ final class GitPrinted {
                 continue;
             }
             Path p = where.resolve(f.plain()).normalize();
-            if (a.host.realPath(p) == null) {
+            if (a.host().realPath(p) == null) {
                 a.add(Checks.SENSITIVE_PATH, Tier.ASK, "git diff compares files outside the repository, and " + p
                         + " does not exist now, so what it will read cannot be checked", inv.span());
                 return;
             }
-            if (contents && a.host.isDirectory(p)) {
-                if (Sensitive.checkRecursive(a, Field.literal(p.toString()), inv.scope, inv.span())) {
+            if (contents && a.host().isDirectory(p)) {
+                if (a.checkRecursive(Field.literal(p.toString()), inv.scope, inv.span())) {
                     return;
                 }
-            } else if (Sensitive.checkRead(a, Field.literal(p.toString()), inv.scope, inv.span(), "git diff reads")) {
+            } else if (a.checkRead(Field.literal(p.toString()), inv.scope, inv.span(), "git diff reads")) {
                 return;
             }
         }

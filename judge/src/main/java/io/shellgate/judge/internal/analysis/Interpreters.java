@@ -21,7 +21,7 @@ final class Interpreters {
 
     private Interpreters() {}
 
-    static void handle(Analyzer a, CommandJudge.Invocation inv, String program, CompiledPolicy.InterpreterSpec spec) {
+    static void handle(Analyzer a, Invocation inv, String program, CompiledPolicy.InterpreterSpec spec) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         for (int i = 0; i < args.size(); i++) {
             Field f = args.get(i);
@@ -68,7 +68,7 @@ final class Interpreters {
         Shells.stdin(a, inv, program, null);
     }
 
-    private static void inline(Analyzer a, CommandJudge.Invocation inv, String program, Field code) {
+    private static void inline(Analyzer a, Invocation inv, String program, Field code) {
         if (a.downloads(code)) {
             Detectors.downloadToShell(a, inv.span(), program + " runs code downloaded from the network");
             return;
@@ -98,7 +98,7 @@ final class Interpreters {
                 // strings that look like shell commands (os.system, subprocess, exec) are judged as such;
                 // only their denials count, the inline code already asks
                 Findings own = new Findings();
-                Analyzer inner = new Analyzer(a.policy, a.host, own, a.parser, a.budget, a.gateSecrets);
+                Analyzer inner = new Analyzer(a.policy, a.host, own, a.parser, a.budget, a.gateSecrets, a.extensions);
                 inner.subscript(s, Dialect.BASH, NestedCode.child(inv, Dialect.BASH, null).deeper(), inv.span());
                 for (var r : own.reasons) {
                     if (r.tier() == Tier.DENY) {
@@ -109,7 +109,7 @@ final class Interpreters {
         }
     }
 
-    private static boolean critical(Analyzer a, CommandJudge.Invocation inv, String s) {
+    private static boolean critical(Analyzer a, Invocation inv, String s) {
         String expanded = s.startsWith("~") ? (Redirects.home(inv.scope) == null ? s : Redirects.home(inv.scope) + s.substring(1)) : s;
         if (!expanded.startsWith("/")) {
             return false;

@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.rules.ReadOnlyCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,7 @@ import java.util.Set;
  * by prefix too, and which command a prefix means changes from object to object ({@code ip l s}
  * is {@code ip link set}).
  */
-final class IpCheck {
+final class IpCheck implements ProgramCheck {
 
     /** ip's options in the order it tries them; the ones marked with a value take the next word. */
     private static final List<String> OPTIONS = List.of("-loops=", "-family=", "-4", "-6", "-0", "-M", "-B", "-human",
@@ -29,7 +30,11 @@ final class IpCheck {
     private static final Set<String> SHOWN = Set.of("address", "route", "rule", "neighbor", "neighbour", "link");
     private static final Set<String> SHOW = Set.of("show", "list", "lst");
 
-    private IpCheck() {}
+    @Override
+    public List<String> custom(CheckContext c, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
+        return check(args);
+    }
 
     static List<String> check(List<Field> args) {
         List<String> problems = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.rules.ReadOnlyCommand;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.Set;
  * words ({@code --arg NAME VALUE}, {@code --rawfile NAME FILE}), the first operand as the filter
  * (parsed by {@link JqParser}), the rest as files read, or as values after {@code --args}.
  */
-final class JqCheck {
+final class JqCheck implements ProgramCheck {
 
     private static final String SHORT_FLAGS = "rcesnjaSCMRb0hV";
     private static final Set<String> LONG_FLAGS = Set.of("--tab", "--args", "--jsonargs", "--raw-output", "--raw-output0",
@@ -20,9 +21,13 @@ final class JqCheck {
     private static final Set<String> NAME_AND_VALUE = Set.of("--arg", "--argjson");
     private static final Set<String> NAME_AND_FILE = Set.of("--slurpfile", "--rawfile");
 
-    private JqCheck() {}
+    @Override
+    public List<String> custom(CheckContext c, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
+        return check(c, inv, args);
+    }
 
-    static List<String> check(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static List<String> check(CheckContext a, Invocation inv, List<Field> args) {
         Field filter = null;
         List<Field> files = new ArrayList<>();
         boolean positional = false;
@@ -41,7 +46,7 @@ final class JqCheck {
                         return List.of("the option " + t + " needs a name and a value");
                     }
                     if (NAME_AND_FILE.contains(t)) {
-                        Sensitive.checkRead(a, args.get(i + 2), inv.scope, inv.span(), "reads");
+                        a.checkRead(args.get(i + 2), inv.scope, inv.span(), "reads");
                     }
                     i += 2;
                 } else if (t.equals("--indent")) {
@@ -71,7 +76,7 @@ final class JqCheck {
             }
         }
         for (Field f : files) {
-            Sensitive.checkRead(a, f, inv.scope, inv.span(), "reads");
+            a.checkRead(f, inv.scope, inv.span(), "reads");
         }
         return List.of();
     }

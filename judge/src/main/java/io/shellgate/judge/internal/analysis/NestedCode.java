@@ -17,7 +17,7 @@ final class NestedCode {
     private NestedCode() {}
 
     /** Judges code given as text; unknown code asks, downloaded code is refused. */
-    static void code(Analyzer a, CommandJudge.Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
+    static void code(Analyzer a, Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
         if (a.downloads(text)) {
             Detectors.downloadToShell(a, inv.span(), what + " runs code downloaded from the network");
             return;
@@ -40,7 +40,7 @@ final class NestedCode {
     }
 
     /** The scope of a new shell the invocation starts, with the invocation's environment. */
-    static Scope child(CommandJudge.Invocation inv, Dialect dialect, List<Field> positional) {
+    static Scope child(Invocation inv, Dialect dialect, List<Field> positional) {
         Map<String, Field> vars = new HashMap<>(inv.env);
         Scope s = new Scope(dialect, inv.scope.depth + 1, vars, new HashSet<>(inv.env.keySet()), inv.scope.cwds,
                 new HashSet<>(), positional, inv.scope.knowsAllVariables);

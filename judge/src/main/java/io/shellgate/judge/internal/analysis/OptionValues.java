@@ -12,7 +12,7 @@ final class OptionValues {
     private OptionValues() {}
 
     /** Checks what the command does with the value: reads it, writes it. */
-    static void check(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
+    static void check(Analyzer a, Invocation inv, OptionParser.Opt o) {
         Field v = o.value();
         if (v == null) {
             return;
@@ -44,7 +44,7 @@ final class OptionValues {
      * already asks, and a catastrophe there ({@code git grep --open-files-in-pager='rm -rf ~'}) is
      * refused.
      */
-    static void judgeCode(Analyzer a, CommandJudge.Invocation inv, OptionParser.Parsed parsed) {
+    static void judgeCode(Analyzer a, Invocation inv, OptionParser.Parsed parsed) {
         // kept on the invocation and judged once its entries are done: an entry that gives up drops its own reasons
         for (Field f : parsed.code()) {
             // a bare program name (rg --pre cat, awk -f prog.awk) asks already; a command line is judged too
@@ -64,7 +64,7 @@ final class OptionValues {
     }
 
     /** Judges the code values the invocation's entries found. */
-    static void judgeCollectedCode(Analyzer a, CommandJudge.Invocation inv) {
+    static void judgeCollectedCode(Analyzer a, Invocation inv) {
         for (Field f : inv.code) {
             NestedCode.code(a, inv, f, io.shellgate.judge.Dialect.SH, NestedCode.child(inv, io.shellgate.judge.Dialect.SH, null),
                     "an option's program");

@@ -90,7 +90,7 @@ final class PosixAssignments {
      * Puts the assignments before {@code eval} in force in the shell it runs its text in: each is
      * set and exported, and those not on the safe list are judged when a program is started.
      */
-    static Saved enter(Analyzer a, CommandJudge.Invocation inv, Scope inner) {
+    static Saved enter(Analyzer a, Invocation inv, Scope inner) {
         Map<String, Field> values = new HashMap<>();
         Set<String> absent = new HashSet<>();
         Set<String> unexported = new HashSet<>();

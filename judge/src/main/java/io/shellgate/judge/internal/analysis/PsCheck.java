@@ -1,5 +1,7 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.rules.ReadOnlyCommand;
+import io.shellgate.rules.Tier;
 import java.util.List;
 import java.util.Set;
 
@@ -11,7 +13,7 @@ import java.util.Set;
  * rereads a lone dashed word that fails as UNIX options as BSD ones ({@code ps -auxe} when there
  * is no user {@code xe}).
  */
-final class PsCheck {
+final class PsCheck implements ProgramCheck {
 
     private static final String UNIX_VALUES = "CGgpqstuUoOD";
     private static final String BSD_VALUES = "oOpqtUk";
@@ -19,7 +21,13 @@ final class PsCheck {
             "--tty", "--user", "--User", "--format", "--sort", "--cols", "--columns", "--width", "--rows", "--lines",
             "--help", "--date-format");
 
-    private PsCheck() {}
+    @Override
+    public void after(CheckContext a, Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed) {
+        String problem = problem(inv.argv.subList(1, inv.argv.size()));
+        if (problem != null) {
+            a.add(Checks.PRINTS_ENVIRONMENT, Tier.ASK, problem, inv.span());
+        }
+    }
 
     /** Why these arguments make ps print environments (or cannot be told not to); null when they do not. */
     static String problem(List<Field> args) {

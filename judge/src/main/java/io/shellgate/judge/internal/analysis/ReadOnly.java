@@ -24,7 +24,7 @@ final class ReadOnly {
 
     private ReadOnly() {}
 
-    static Outcome check(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution resolution,
+    static Outcome check(Analyzer a, Invocation inv, String program, HostView.Resolution resolution,
             boolean builtin) {
         List<ReadOnlyCommand> entries = a.policy.readOnly.get(program);
         if (entries == null) {
@@ -100,7 +100,7 @@ final class ReadOnly {
     }
 
     /** Asks when the program that runs is not a trusted file. */
-    static void trust(Analyzer a, CommandJudge.Invocation inv, String program, HostView.Resolution r, boolean builtin) {
+    static void trust(Analyzer a, Invocation inv, String program, HostView.Resolution r, boolean builtin) {
         if (builtin || r == null) {
             return;
         }
@@ -122,14 +122,15 @@ final class ReadOnly {
     }
 
     /** Why {@code entry} does not take these arguments; empty when it does. */
-    private static List<String> accept(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, String sub,
+    private static List<String> accept(Analyzer a, Invocation inv, ReadOnlyCommand entry, String sub,
             List<Field> before, List<Field> args) {
         List<String> problems = new ArrayList<>();
         if (args.size() < entry.minArguments()) {
             problems.add("it needs at least " + entry.minArguments() + " argument(s) to be read-only");
             return problems;
         }
-        List<String> custom = Checker.custom(a, inv, entry, sub, before, args);
+        ProgramCheck check = a.extensions.programs().get(entry.checker());
+        List<String> custom = check == null ? null : check.custom(a, inv, entry, sub, before, args);
         if (custom != null) {
             return custom;
         }
@@ -181,14 +182,18 @@ final class ReadOnly {
         for (OptionParser.Opt o : parsed.options()) {
             optionValue(a, inv, o);
         }
-        Checker.after(a, inv, entry, parsed);
+        if (check != null) {
+            check.after(a, inv, entry, parsed);
+        } else if (!entry.checker().isEmpty()) {
+            a.extensions.builtins().get(entry.checker()).check(a, inv);
+        }
         return problems;
     }
 
     /** Programs that show a file's metadata, not its contents. */
     private static final Set<String> METADATA = Set.of("ls", "dir", "vdir", "stat");
 
-    private static void files(Analyzer a, CommandJudge.Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
+    private static void files(Analyzer a, Invocation inv, ReadOnlyCommand entry, OptionParser.Parsed parsed,
             List<Field> files) {
         boolean recursive = entry.recursiveOptions().contains("*") || parsed.hasAny(entry.recursiveOptions());
         boolean skipHidden = !entry.hiddenOptions().isEmpty() && !parsed.hasAny(entry.hiddenOptions());
@@ -209,7 +214,7 @@ final class ReadOnly {
     }
 
     /** Checks an option's value by its kind: files read or written, code. */
-    static void optionValue(Analyzer a, CommandJudge.Invocation inv, OptionParser.Opt o) {
+    static void optionValue(Analyzer a, Invocation inv, OptionParser.Opt o) {
         OptionValues.check(a, inv, o);
     }
 }

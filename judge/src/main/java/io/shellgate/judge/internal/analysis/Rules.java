@@ -9,7 +9,7 @@ final class Rules {
 
     private Rules() {}
 
-    static void check(Analyzer a, CommandJudge.Invocation inv, String program) {
+    static void check(Analyzer a, Invocation inv, String program) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         for (CommandRule r : a.policy.rulesFor(program)) {
             if (applies(r.rule, inv) && r.matches(program, args, context(a, inv.scope), false)) {
@@ -19,7 +19,7 @@ final class Rules {
     }
 
     /** For a command whose name is computed at run time: rules its arguments alone already prove. */
-    static void checkNameless(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static void checkNameless(Analyzer a, Invocation inv, List<Field> args) {
         for (CommandRule r : a.policy.commandRules) {
             if (r.hasArgumentConditions() && applies(r.rule, inv) && r.matches("", args, context(a, inv.scope), true)) {
                 a.add(r.rule.id(), r.rule.tier(), message(r.rule) + " (whatever the computed command name turns out to be)",
@@ -29,7 +29,7 @@ final class Rules {
     }
 
     /** For words whose command position is uncertain: every word that names a program starts a candidate. */
-    static void checkSuffixes(Analyzer a, CommandJudge.Invocation inv, List<Field> words) {
+    static void checkSuffixes(Analyzer a, Invocation inv, List<Field> words) {
         for (int i = 0; i < words.size(); i++) {
             Field f = words.get(i);
             if (!f.isLiteral()) {
@@ -45,7 +45,7 @@ final class Rules {
         }
     }
 
-    private static boolean applies(Rule rule, CommandJudge.Invocation inv) {
+    private static boolean applies(Rule rule, Invocation inv) {
         return rule.dialects().isEmpty() || rule.dialects().contains(inv.scope.dialect.id());
     }
 

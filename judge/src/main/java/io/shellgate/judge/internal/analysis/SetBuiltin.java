@@ -14,7 +14,7 @@ final class SetBuiltin {
     private SetBuiltin() {}
 
     /** {@code set [-+letters] [-+o name] [-- args]}; with no arguments it prints every variable. */
-    static void set(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static void set(Analyzer a, Invocation inv, List<Field> args) {
         Scope scope = inv.scope;
         if (args.isEmpty()) {
             ShellState.ask(a, inv, Checks.PRINTS_ENVIRONMENT, "set with no arguments prints every variable, secrets included");
@@ -83,13 +83,13 @@ final class SetBuiltin {
         }
     }
 
-    private static void option(Analyzer a, CommandJudge.Invocation inv, String name, boolean on) {
+    private static void option(Analyzer a, Invocation inv, String name, boolean on) {
         ShellOptions.Effect effect = ShellOptions.option(inv.scope.dialect, name, on);
         ShellOptions.apply(a, inv.scope, effect, "set " + (on ? "-o " : "+o ") + name, inv.span());
     }
 
     /** bash's {@code shopt [-pqsuo] [name...]}: without -s or -u it prints or tests. */
-    static void shopt(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static void shopt(Analyzer a, Invocation inv, List<Field> args) {
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, BuiltinArgs.Grammar.of("pqsuo", ""));
         if (p.problem() != null) {
             ShellState.ask(a, inv, Checks.OPTION_NOT_PERMITTED, "shopt: " + p.problem());
@@ -110,7 +110,7 @@ final class SetBuiltin {
     }
 
     /** zsh's {@code setopt} and {@code unsetopt}: names in any case, with or without underscores and a {@code no}. */
-    static void setopt(Analyzer a, CommandJudge.Invocation inv, boolean set, List<Field> args) {
+    static void setopt(Analyzer a, Invocation inv, boolean set, List<Field> args) {
         for (Field f : args) {
             String t = f.text();
             if (!f.isLiteral()) {
@@ -140,7 +140,7 @@ final class SetBuiltin {
      * as the mode's shell; switching the whole shell to another mode changes how every later line
      * is read, and asks.
      */
-    static void emulate(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static void emulate(Analyzer a, Invocation inv, List<Field> args) {
         String mode = null;
         Field code = null;
         boolean list = false;

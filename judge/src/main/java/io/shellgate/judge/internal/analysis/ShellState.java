@@ -20,7 +20,7 @@ final class ShellState {
 
     private ShellState() {}
 
-    static void check(Analyzer a, CommandJudge.Invocation inv) {
+    static void check(Analyzer a, Invocation inv) {
         String name = CommandJudge.basename(inv.argv.getFirst().plain());
         Dialect dialect = inv.scope.dialect;
         if (!inv.builtinOnly && !a.policy.isBuiltin(dialect, name) || inv.argv.getFirst().plain().contains("/")) {
@@ -86,7 +86,7 @@ final class ShellState {
     }
 
     /** {@code unset NAME}: known unset from here on; a subscript ({@code unset 'a[$(id)]'}) is evaluated. */
-    private static void unset(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void unset(Analyzer a, Invocation inv, List<Field> args) {
         boolean zsh = inv.scope.dialect == Dialect.ZSH;
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, BuiltinArgs.Grammar.of(zsh ? "fmv" : "fnv", ""));
         if (p.problem() != null) {
@@ -125,7 +125,7 @@ final class ShellState {
      * {@code test} and {@code [}: {@code -v NAME} evaluates NAME's subscript ({@code test -v
      * 'a[$(id)]'} runs id); in zsh the operands of {@code -eq} and the like are arithmetic.
      */
-    private static void test(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void test(Analyzer a, Invocation inv, List<Field> args) {
         for (int i = 0; i < args.size(); i++) {
             String t = args.get(i).text();
             if ((t.equals("-v") || t.equals("-R")) && i + 1 < args.size()) {
@@ -139,7 +139,7 @@ final class ShellState {
     }
 
     /** {@code trap [-lp] [[action] condition...]}: the action is code this shell runs later. */
-    private static void trap(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void trap(Analyzer a, Invocation inv, List<Field> args) {
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, BuiltinArgs.Grammar.of(inv.scope.dialect == Dialect.ZSH ? "" : "lpP", ""));
         if (p.problem() != null) {
             ask(a, inv, Checks.OPTION_NOT_PERMITTED, "trap: " + p.problem());
@@ -159,7 +159,7 @@ final class ShellState {
     }
 
     /** bash's {@code jobs -x COMMAND ARGS} runs the command; the other forms list jobs. */
-    private static void jobs(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void jobs(Analyzer a, Invocation inv, List<Field> args) {
         Dialect d = inv.scope.dialect;
         String flags = d == Dialect.ZSH ? "dlprs" : d == Dialect.SH ? "lp" : "lnprs";
         for (int i = 0; i < args.size(); i++) {
@@ -181,7 +181,7 @@ final class ShellState {
     }
 
     /** zsh's {@code functions}: printing is fine; defining math functions, copying and autoloading ask. */
-    private static void functions(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void functions(Analyzer a, Invocation inv, List<Field> args) {
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, new BuiltinArgs.Grammar("mtT", "x", "", true));
         if (p.problem() != null) {
             ask(a, inv, Checks.SHELL_STATE, "functions: " + p.problem()
@@ -189,7 +189,7 @@ final class ShellState {
         }
     }
 
-    private static void shift(CommandJudge.Invocation inv, List<Field> args) {
+    private static void shift(Invocation inv, List<Field> args) {
         List<Field> pos = inv.scope.positional;
         if (pos == null) {
             return;
@@ -202,7 +202,7 @@ final class ShellState {
         inv.scope.positional = n < 0 || n > pos.size() ? (n < 0 ? null : pos) : List.copyOf(pos.subList(n, pos.size()));
     }
 
-    static void ask(Analyzer a, CommandJudge.Invocation inv, String check, String message) {
+    static void ask(Analyzer a, Invocation inv, String check, String message) {
         a.add(check, Tier.ASK, message, inv.span());
     }
 }

@@ -16,7 +16,7 @@ final class Shells {
 
     private Shells() {}
 
-    static void handle(Analyzer a, CommandJudge.Invocation inv, String program, String dialectName) {
+    static void handle(Analyzer a, Invocation inv, String program, String dialectName) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         Dialect dialect = Dialect.parse(dialectName);
         if (dialect != null && !dialect.isPosix()) {
@@ -77,7 +77,7 @@ final class Shells {
     }
 
     /** The new shell's scope: the command's environment, and the options it was started with. */
-    private static Scope child(Analyzer a, CommandJudge.Invocation inv, String program, ShellCommandLine.Family family,
+    private static Scope child(Analyzer a, Invocation inv, String program, ShellCommandLine.Family family,
             ShellCommandLine.Parsed p, List<Field> positional) {
         Scope child = NestedCode.child(inv, p.dialect(), positional);
         for (ShellCommandLine.Option o : p.options()) {
@@ -114,7 +114,7 @@ final class Shells {
     }
 
     /** PowerShell or cmd started from bash: their code is judged in their dialect. */
-    private static void windows(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+    private static void windows(Analyzer a, Invocation inv, String program, List<Field> args) {
         List<String> words = new ArrayList<>();
         for (Field f : args) {
             if (!f.isLiteral() || f.expanded()) {
@@ -130,12 +130,12 @@ final class Shells {
     }
 
     /** A shell or interpreter that runs what it reads on standard input. */
-    static void stdin(Analyzer a, CommandJudge.Invocation inv, String program, Dialect dialect) {
+    static void stdin(Analyzer a, Invocation inv, String program, Dialect dialect) {
         stdin(a, inv, program, dialect, dialect == null ? null : NestedCode.child(inv, dialect, null));
     }
 
     /** The same, in the scope of the new shell. */
-    static void stdin(Analyzer a, CommandJudge.Invocation inv, String program, Dialect dialect, Scope child) {
+    static void stdin(Analyzer a, Invocation inv, String program, Dialect dialect, Scope child) {
         Stdin in = inv.stdin;
         if (in.downloads()) {
             Detectors.downloadToShell(a, inv.span(), "content from the network is piped into " + program);

@@ -23,7 +23,7 @@ final class Special {
     private Special() {}
 
     /** Handles the invocation if it is one of these commands; returns whether it did. */
-    static boolean handle(Analyzer a, CommandJudge.Invocation inv, String program, ReadOnly.Outcome outcome) {
+    static boolean handle(Analyzer a, Invocation inv, String program, ReadOnly.Outcome outcome) {
         String dialect = a.policy.shells.get(program);
         if (dialect != null) {
             Shells.handle(a, inv, program, dialect);
@@ -91,7 +91,7 @@ final class Special {
      * before the command, a sensitive file, or a file that is not a small regular text file is not judged
      * (false: it asks).
      */
-    private static boolean sourced(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+    private static boolean sourced(Analyzer a, Invocation inv, String program, List<Field> args) {
         Path cwd = inv.scope.singleCwd();
         if (args.size() != 1 || !args.getFirst().isLiteral() || !args.getFirst().plain().contains("/") || cwd == null
                 || !inv.prefix.isEmpty()
@@ -119,7 +119,7 @@ final class Special {
      * is known: allowed when no variable printed has a name that marks a secret. A name not known here, or an
      * environment not known, asks. Returns false for forms that are not only printing.
      */
-    private static boolean printsEnvironment(Analyzer a, CommandJudge.Invocation inv, String program, List<Field> args) {
+    private static boolean printsEnvironment(Analyzer a, Invocation inv, String program, List<Field> args) {
         List<Field> names = new ArrayList<>();
         for (Field f : args) {
             String t = f.isLiteral() ? f.plain() : null;
@@ -163,7 +163,7 @@ final class Special {
      * Which lines of the output reach the user: all of them, unless the next stage of the pipeline is
      * {@code grep [-i] [-F] TEXT} with a fixed text ({@code env | grep -i java}), which keeps the lines holding it.
      */
-    private static Predicate<String> filter(Analyzer a, CommandJudge.Invocation inv) {
+    private static Predicate<String> filter(Analyzer a, Invocation inv) {
         if (a.stage != inv.node || !(a.nextStage instanceof Command.Simple next)
                 || !next.assignments().isEmpty() || !next.redirects().isEmpty()) {
             return line -> true;
@@ -200,7 +200,7 @@ final class Special {
         return line -> (fold ? line.toLowerCase(Locale.ROOT) : line).contains(text);
     }
 
-    private static void watch(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void watch(Analyzer a, Invocation inv, List<Field> args) {
         int i = 0;
         while (i < args.size()) {
             String t = args.get(i).plain();

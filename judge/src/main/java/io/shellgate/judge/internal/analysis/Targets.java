@@ -14,7 +14,7 @@ final class Targets {
 
     private Targets() {}
 
-    static void check(Analyzer a, CommandJudge.Invocation inv, String builtin, List<Field> args) {
+    static void check(Analyzer a, Invocation inv, String builtin, List<Field> args) {
         switch (builtin) {
             case "read" -> read(a, inv, args);
             case "getopts" -> {
@@ -55,12 +55,12 @@ final class Targets {
         }
     }
 
-    private static void assign(Analyzer a, CommandJudge.Invocation inv, Field target, String how) {
+    private static void assign(Analyzer a, Invocation inv, Field target, String how) {
         Assignments.assignText(a, inv.scope, target, Field.hole(), inv.span(), how);
     }
 
     /** {@code read}: bash's, zsh's ({@code name?prompt}, {@code -A}) or sh's options; every name is assigned. */
-    private static void read(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void read(Analyzer a, Invocation inv, List<Field> args) {
         Dialect d = inv.scope.dialect;
         BuiltinArgs.Grammar g = switch (d) {
             case ZSH -> new BuiltinArgs.Grammar("rszpqAclneE", "du", "tk", false);
@@ -90,7 +90,7 @@ final class Targets {
      * zsh's {@code zstyle}: defining a style is fine; {@code -e} stores code that runs when the
      * style is looked up; {@code -s -b -a CONTEXT STYLE NAME} and {@code -g NAME} assign NAME.
      */
-    private static void zstyle(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void zstyle(Analyzer a, Invocation inv, List<Field> args) {
         if (args.isEmpty() || !args.getFirst().text().startsWith("-") || args.getFirst().text().equals("-")
                 || args.getFirst().text().equals("--")) {
             return;
@@ -126,7 +126,7 @@ final class Targets {
      * add to the history, {@code -z} puts text on the command line to run, {@code -u N} writes
      * to another descriptor.
      */
-    private static void print(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    private static void print(Analyzer a, Invocation inv, List<Field> args) {
         BuiltinArgs.Parsed p = BuiltinArgs.parse(args, BuiltinArgs.Grammar.of("abcDilmnNoOpPrRsSzeE", "fCxXuv"));
         if (p.problem() != null) {
             ShellState.ask(a, inv, Checks.OPTION_NOT_PERMITTED, "print: " + p.problem());

@@ -42,7 +42,7 @@ final class WindowsBridge implements WindowsHost {
     }
 
     /** The bridge for code a bash command hands to PowerShell or cmd. */
-    static WindowsBridge fromBash(Analyzer a, CommandJudge.Invocation inv) {
+    static WindowsBridge fromBash(Analyzer a, Invocation inv) {
         Map<String, String> env = new HashMap<>();
         inv.env.forEach((k, v) -> {
             if (v != null && v.isLiteral()) {
@@ -51,6 +51,11 @@ final class WindowsBridge implements WindowsHost {
         });
         Path cwd = inv.scope.cwds.size() == 1 ? inv.scope.cwds.getFirst() : null;
         return new WindowsBridge(a, env, cwd, inv.scope.depth, a.nestedText() ? inv.span() : null);
+    }
+
+    /** Judges a script in PowerShell or cmd for the analyzer: the walk's {@link DialectJudge}. */
+    static void judgeScript(Analyzer a, String text, Dialect dialect, Map<String, String> env, Path cwd, int depth, Span span) {
+        new WindowsBridge(a, env, cwd, depth, span).judge(text, dialect, false);
     }
 
     /** Judges {@code code} in {@code dialect} (PowerShell or cmd). */

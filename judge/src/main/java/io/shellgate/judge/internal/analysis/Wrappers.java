@@ -11,7 +11,7 @@ final class Wrappers {
     private Wrappers() {}
 
     /** Strips {@code w} from the front of {@code inv}; false when it cannot (unknown option, nothing after it). */
-    static boolean strip(Analyzer a, CommandJudge.Invocation inv, Wrapper w, String base) {
+    static boolean strip(Analyzer a, Invocation inv, Wrapper w, String base) {
         List<Field> args = inv.argv.subList(1, inv.argv.size());
         OptionParser.Parsed parsed = a.policy.wrapperParsers.get(w).parse(args, true);
         if (!parsed.problems().isEmpty()) {

@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.rules.ReadOnlyCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.Set;
  * {@code -a}); options end at the first operand; the first operand is the file read and a
  * second one is a file xxd writes.
  */
-final class XxdCheck {
+final class XxdCheck implements ProgramCheck {
 
     private static final Set<Character> FLAGS = Set.of('a', 'b', 'e', 'u', 'p', 'i', 'C', 'd', 'r', 'E', 'v', 'h');
     /**
@@ -21,9 +22,13 @@ final class XxdCheck {
     private static final Map<Character, String> VALUES = Map.of('c', "ols", 'g', "roup", 'o', "ffset", 's', "eek",
             'l', "en", 'n', "ame", 'R', "");
 
-    private XxdCheck() {}
+    @Override
+    public List<String> custom(CheckContext c, Invocation inv, ReadOnlyCommand entry, String sub, List<Field> before,
+            List<Field> args) {
+        return check(c, inv, args);
+    }
 
-    static List<String> check(Analyzer a, CommandJudge.Invocation inv, List<Field> args) {
+    static List<String> check(CheckContext a, Invocation inv, List<Field> args) {
         List<String> problems = new ArrayList<>();
         int i = 0;
         for (; i < args.size(); i++) {
@@ -68,7 +73,7 @@ final class XxdCheck {
             return problems;
         }
         if (!operands.isEmpty() && !operands.getFirst().plain().equals("-")) {
-            Sensitive.checkRead(a, operands.getFirst(), inv.scope, inv.span(), "reads");
+            a.checkRead(operands.getFirst(), inv.scope, inv.span(), "reads");
         }
         return problems;
     }
