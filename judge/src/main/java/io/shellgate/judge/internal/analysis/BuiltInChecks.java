@@ -1,5 +1,27 @@
 package io.shellgate.judge.internal.analysis;
 
+import io.shellgate.judge.internal.analysis.builtins.ShellState;
+import io.shellgate.judge.internal.analysis.nested.Special;
+import io.shellgate.judge.internal.analysis.nested.WindowsBridge;
+import io.shellgate.judge.internal.analysis.programs.AwkCheck;
+import io.shellgate.judge.internal.analysis.programs.BatchOnlyCheck;
+import io.shellgate.judge.internal.analysis.programs.CdCheck;
+import io.shellgate.judge.internal.analysis.programs.DateCheck;
+import io.shellgate.judge.internal.analysis.programs.FindCheck;
+import io.shellgate.judge.internal.analysis.programs.GitCheck;
+import io.shellgate.judge.internal.analysis.programs.IpCheck;
+import io.shellgate.judge.internal.analysis.programs.JqCheck;
+import io.shellgate.judge.internal.analysis.programs.NpmViewCheck;
+import io.shellgate.judge.internal.analysis.programs.ProjectConfigCheck;
+import io.shellgate.judge.internal.analysis.programs.PsCheck;
+import io.shellgate.judge.internal.analysis.programs.ResponseFilesCheck;
+import io.shellgate.judge.internal.analysis.programs.SedCheck;
+import io.shellgate.judge.internal.analysis.programs.SsFilterCheck;
+import io.shellgate.judge.internal.analysis.programs.TarCheck;
+import io.shellgate.judge.internal.analysis.programs.UnzipCheck;
+import io.shellgate.judge.internal.analysis.programs.XargsCheck;
+import io.shellgate.judge.internal.analysis.programs.XxdCheck;
+import io.shellgate.judge.internal.analysis.walk.Extensions;
 import java.util.Map;
 
 /**
