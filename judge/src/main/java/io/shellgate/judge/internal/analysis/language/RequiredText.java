@@ -22,8 +22,6 @@ import java.util.Set;
  */
 public final class RequiredText {
 
-    /** The most strings a set may hold before it stops being useful as a check. */
-    private static final int MAX_SET = 16;
 
     /** What a piece of the expression is known to match. */
     private record Info(Set<String> exact, Set<String> required) {
@@ -126,8 +124,8 @@ public final class RequiredText {
         while (pos < re.length() && re.charAt(pos) == '|') {
             pos++;
             Info next = concatenation();
-            exact = exact == null || next.exact == null ? null : union(exact, next.exact);
-            words = words == null || next.words() == null ? null : union(words, next.words());
+            exact = exact == null || next.exact == null ? null : WordSets.union(exact, next.exact);
+            words = words == null || next.words() == null ? null : WordSets.union(words, next.words());
         }
         return new Info(exact, words);
     }
@@ -139,22 +137,22 @@ public final class RequiredText {
         while (pos < re.length() && re.charAt(pos) != '|' && re.charAt(pos) != ')') {
             Info piece = repetition();
             if (piece.exact != null) {
-                Set<String> joined = cross(run, piece.exact);
+                Set<String> joined = WordSets.cross(run, piece.exact);
                 if (joined != null) {
                     run = joined;
                     continue;
                 }
-                best = better(best, run);
+                best = WordSets.better(best, run);
                 run = piece.exact;
                 allExact = false;
             } else {
-                best = better(best, run);
-                best = better(best, piece.words());
+                best = WordSets.better(best, run);
+                best = WordSets.better(best, piece.words());
                 run = Set.of("");
                 allExact = false;
             }
         }
-        best = better(best, run);
+        best = WordSets.better(best, run);
         return new Info(allExact ? run : null, best);
     }
 
@@ -184,7 +182,7 @@ public final class RequiredText {
             pos++;
         }
         if (min == 0) {
-            return max == 1 && atom.exact != null ? new Info(union(atom.exact, Set.of("")), null) : Info.UNKNOWN;
+            return max == 1 && atom.exact != null ? new Info(WordSets.union(atom.exact, Set.of("")), null) : Info.UNKNOWN;
         }
         if (min == 1 && max == 1) {
             return atom;
@@ -360,46 +358,5 @@ public final class RequiredText {
             members.add(String.valueOf(member).toLowerCase(Locale.ROOT));
         }
         return plain && !members.isEmpty() && members.size() <= 4 ? members : null;
-    }
-
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> out = new LinkedHashSet<>(a);
-        out.addAll(b);
-        return out.size() > MAX_SET ? null : out;
-    }
-
-    /** Every a followed by every b, or null when there would be too many. */
-    private static Set<String> cross(Set<String> a, Set<String> b) {
-        if (a.size() * b.size() > MAX_SET) {
-            return null;
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (String x : a) {
-            for (String y : b) {
-                out.add(x + y);
-            }
-        }
-        return out;
-    }
-
-    /** The more selective of two word sets: the one whose shortest word is longer, then the smaller. */
-    private static Set<String> better(Set<String> a, Set<String> b) {
-        if (b == null || b.isEmpty() || b.contains("")) {
-            return a;
-        }
-        if (a == null) {
-            return b;
-        }
-        int ma = shortest(a);
-        int mb = shortest(b);
-        return mb > ma || mb == ma && b.size() < a.size() ? b : a;
-    }
-
-    private static int shortest(Set<String> s) {
-        int m = Integer.MAX_VALUE;
-        for (String x : s) {
-            m = Math.min(m, x.length());
-        }
-        return m;
     }
 }

@@ -87,14 +87,14 @@ public final class Expander {
     }
 
     private List<Field> fields(List<Part> parts, Scope scope, boolean split, boolean assignmentLike) {
-        Builder b = new Builder();
+        FieldBuilder b = new FieldBuilder();
         callbacks.budget().spend(parts.size());
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
             if (scope.dialect == Dialect.ZSH && part instanceof Part.Param p && unbracedSubscript(p, parts, i)) {
                 // zsh reads $x[3,-1] (quoted too) as a subscript of x: a slice of a scalar, an element of an
                 // array. Its value is not computed here: the expansion is judged, and what it gives is unknown.
-                param(p, scope, new Builder(), false);
+                param(p, scope, new FieldBuilder(), false);
                 b.expanded = true;
                 b.keep = true;
                 b.current.append(Field.HOLE);
@@ -174,7 +174,7 @@ public final class Expander {
      * in the same literal; returns the index of the last part consumed. Without a {@code ]} the rest is unknown.
      * The expansions inside the subscript are judged (they run).
      */
-    private int afterSubscript(List<Part> parts, int from, Builder b, Scope scope) {
+    private int afterSubscript(List<Part> parts, int from, FieldBuilder b, Scope scope) {
         for (int j = from; j < parts.size(); j++) {
             if (parts.get(j) instanceof Part.Literal l && l.text().indexOf(']') >= 0) {
                 String rest = l.text().substring(l.text().indexOf(']') + 1);
@@ -188,7 +188,7 @@ public final class Expander {
         return parts.size() - 1;
     }
 
-    private void param(Part.Param p, Scope scope, Builder b, boolean split) {
+    private void param(Part.Param p, Scope scope, FieldBuilder b, boolean split) {
         // operands may hold code that runs ("${x:-$(id)}"): judge it whether or not it is used, and
         // only once: expanding an operand again for its value made nested defaults exponential
         List<Field> operands = new ArrayList<>(p.operands().size());
@@ -226,7 +226,7 @@ public final class Expander {
         b.keep |= p.quoted();
     }
 
-    private void appendValue(Field value, boolean quoted, boolean split, Scope scope, Builder b) {
+    private void appendValue(Field value, boolean quoted, boolean split, Scope scope, FieldBuilder b) {
         // a value copied into a word costs its length: "a=$a$a" doubles it each time
         callbacks.budget().spend(1 + value.text().length() / 2);
         b.producers.addAll(value.producers());
@@ -369,48 +369,5 @@ public final class Expander {
             return Field.HOLE + rest;
         }
         return home.text() + rest;
-    }
-
-    /** Accumulates the fields of one word. */
-    private static final class Builder {
-        final List<Field> done = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        List<Script> producers = new ArrayList<>();
-        boolean processSub;
-        boolean keep;
-        boolean expanded;
-
-        void append(String text, boolean patterns) {
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                current.append(patterns ? switch (c) {
-                    case '*' -> Field.STAR;
-                    case '?' -> Field.QUESTION;
-                    case '[' -> Field.BRACKET;
-                    default -> c;
-                } : c);
-            }
-        }
-
-        void hole(Script producer) {
-            current.append(Field.HOLE);
-            producers.add(producer);
-            expanded = true;
-        }
-
-        void split() {
-            if (!current.isEmpty() || keep) {
-                done.add(new Field(current.toString(), producers, processSub, expanded));
-            }
-            current = new StringBuilder();
-            keep = false;
-        }
-
-        List<Field> finish() {
-            if (!current.isEmpty() || keep) {
-                done.add(new Field(current.toString(), producers, processSub, expanded));
-            }
-            return done;
-        }
     }
 }

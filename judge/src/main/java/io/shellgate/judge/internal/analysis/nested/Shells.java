@@ -17,7 +17,6 @@ import io.shellgate.judge.internal.windows.WindowsShells;
 import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A shell started by the line: {@code bash -c SCRIPT} is judged as SCRIPT; a shell reading its

@@ -12,7 +12,6 @@ import io.shellgate.judge.internal.analysis.model.Field;
 import io.shellgate.judge.internal.analysis.model.Findings;
 import io.shellgate.judge.internal.analysis.model.Scope;
 import io.shellgate.judge.internal.analysis.model.Stdin;
-import io.shellgate.judge.internal.analysis.options.OptionParser;
 import io.shellgate.judge.internal.analysis.policy.CompiledPolicy;
 import io.shellgate.judge.internal.syntax.Command;
 import io.shellgate.judge.internal.syntax.Part;
@@ -30,7 +29,7 @@ import java.util.Map;
  * Walks a parsed command line and judges every command it can run, in the order the shell would
  * run them, keeping track of variables and the working directory.
  */
-public final class Analyzer implements Expander.Callbacks, CheckContext {
+public final class Analyzer implements Expander.Callbacks {
 
     public final CompiledPolicy policy;
     public final HostView host;
@@ -47,6 +46,8 @@ public final class Analyzer implements Expander.Callbacks, CheckContext {
     private String text = "";
     final Expander expander = new Expander(this);
     public final CommandJudge commands;
+    /** What the program checks see of this judgement. */
+    final CheckContext context = new WalkContext(this);
     /** Scripts (substitutions, process substitutions) whose output may come from the network. */
     final Map<Script, Boolean> downloading = new IdentityHashMap<>();
     /** When judging a nested script ({@code bash -c '...'}), every reason points at the outer command. */
@@ -64,7 +65,7 @@ public final class Analyzer implements Expander.Callbacks, CheckContext {
         this.commands = new CommandJudge(this);
     }
 
-    @Override
+    /** Adds a finding; inside a nested script it points at the outer command. */
     public void add(String rule, Tier tier, String message, Span span) {
         findings.add(rule, tier, message, spanOverride != null ? spanOverride : span);
     }
@@ -77,7 +78,7 @@ public final class Analyzer implements Expander.Callbacks, CheckContext {
         return text;
     }
 
-    @Override
+    /** Marks a span of the line as data, not code (not inside a nested script, whose spans are not the line's). */
     public void data(Span span) {
         if (spanOverride == null) {
             findings.dataSpans.add(span);
@@ -219,7 +220,7 @@ public final class Analyzer implements Expander.Callbacks, CheckContext {
         return budget;
     }
 
-    @Override
+    /** Whether content from the network may flow into this field. */
     public boolean downloads(Field f) {
         for (Script s : f.producers()) {
             if (Boolean.TRUE.equals(downloading.get(s))) {
@@ -355,56 +356,5 @@ public final class Analyzer implements Expander.Callbacks, CheckContext {
      */
     Stdin redirects(List<Redirect> redirects, Scope scope, Stdin stdin, String program) {
         return Redirects.judge(this, redirects, scope, stdin, program);
-    }
-
-    @Override
-    public CompiledPolicy policy() {
-        return policy;
-    }
-
-    @Override
-    public HostView host() {
-        return host;
-    }
-
-    @Override
-    public void judgeArgv(Invocation parent, List<Field> argv) {
-        commands.judgeArgv(parent, argv);
-    }
-
-    @Override
-    public void nestedCode(Invocation inv, Field text, Dialect dialect, Scope scope, String what) {
-        NestedCode.code(this, inv, text, dialect, scope, what);
-    }
-
-    @Override
-    public Field single(Word word, Scope scope) {
-        return expander.single(word, scope);
-    }
-
-    @Override
-    public boolean checkRead(Field operand, Scope scope, Span span, String verb) {
-        return Sensitive.checkRead(this, operand, scope, span, verb);
-    }
-
-    @Override
-    public boolean checkRecursive(Field operand, Scope scope, Span span, java.util.function.Predicate<String> names,
-            boolean skipHidden, boolean follow) {
-        return Sensitive.checkRecursive(this, operand, scope, span, names, skipHidden, follow);
-    }
-
-    @Override
-    public void write(Field target, Scope scope, Span span) {
-        Redirects.write(this, target, scope, span);
-    }
-
-    @Override
-    public void optionValue(Invocation inv, OptionParser.Opt o) {
-        OptionValues.check(this, inv, o);
-    }
-
-    @Override
-    public void optionCode(Invocation inv, OptionParser.Parsed parsed) {
-        OptionValues.judgeCode(this, inv, parsed);
     }
 }

@@ -2,7 +2,6 @@ package io.shellgate.judge.internal.analysis.walk;
 
 import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Dialect;
-import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.analysis.host.HostView;
 import io.shellgate.judge.internal.analysis.model.Checks;
 import io.shellgate.judge.internal.analysis.model.Field;

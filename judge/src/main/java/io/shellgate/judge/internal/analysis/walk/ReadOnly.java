@@ -134,7 +134,7 @@ public final class ReadOnly {
             return problems;
         }
         ProgramCheck check = a.extensions.programs().get(entry.checker());
-        List<String> custom = check == null ? null : check.custom(a, inv, entry, sub, before, args);
+        List<String> custom = check == null ? null : check.custom(a.context, inv, entry, sub, before, args);
         if (custom != null) {
             return custom;
         }
@@ -187,7 +187,7 @@ public final class ReadOnly {
             optionValue(a, inv, o);
         }
         if (check != null) {
-            check.after(a, inv, entry, parsed);
+            check.after(a.context, inv, entry, parsed);
         } else if (!entry.checker().isEmpty()) {
             a.extensions.builtins().get(entry.checker()).check(a, inv);
         }
