@@ -63,6 +63,13 @@ class JudgePackagesTest {
     }
 
     @Test
+    void programChecksSeeTheJudgementOnlyThroughCheckContext() {
+        noClasses().that().resideInAPackage(ANALYSIS + ".programs..")
+                .should().dependOnClassesThat().haveFullyQualifiedName(ANALYSIS + ".walk.Analyzer")
+                .check(CLASSES);
+    }
+
+    @Test
     void everyAnalysisPackageHasAPlaceInTheOrder() {
         List<String> packages = CLASSES.stream()
                 .map(c -> c.getPackageName())

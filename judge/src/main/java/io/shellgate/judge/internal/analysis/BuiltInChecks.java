@@ -26,8 +26,9 @@ import java.util.Map;
 
 /**
  * The one registry of the checks a read-only entry can name with {@code checker}, of the commands
- * that run code and of the judge of other dialects: what {@link Analyzer} calls above the walk.
- * A new program grammar is a class in this package and one line here.
+ * that run code and of the judge of other dialects: what the walk calls above itself. A new
+ * program grammar is a {@link io.shellgate.judge.internal.analysis.walk.ProgramCheck} in the {@code programs} package and one line here;
+ * its name is then one a policy may give ({@link Extensions#checkerNames}).
  */
 final class BuiltInChecks {
 

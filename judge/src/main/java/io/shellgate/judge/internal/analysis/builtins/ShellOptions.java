@@ -34,7 +34,7 @@ public final class ShellOptions {
         NO_KEYWORD,
         /**
          * bash's POSIX mode ({@code set -o posix}, like setting {@code POSIXLY_CORRECT}): followed, since an
-         * assignment before a special builtin then stays in the shell ({@link PosixAssignments}).
+         * assignment before a special builtin then stays in the shell ({@link io.shellgate.judge.internal.analysis.walk.PosixAssignments}).
          */
         POSIX,
         /** Changes how later words are expanded, globbed or looked up, or is not known. */

@@ -16,7 +16,7 @@ import java.util.Set;
  */
 public final class Expander {
 
-    /** Parts the judge reads from its {@link Analyzer}: nested code, state changes and text it cannot interpret. */
+    /** Parts the judge reads from its analyzer ({@code Analyzer}): nested code, state changes and text it cannot interpret. */
     public interface Callbacks {
 
         /** Judges a substitution's script, which runs in a copy of {@code scope}. */

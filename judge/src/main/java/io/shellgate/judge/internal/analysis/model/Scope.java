@@ -31,7 +31,7 @@ public final class Scope {
     public final Options options;
     /**
      * Variables an assignment before {@code eval} puts in the environment while its text runs, not on the
-     * safe list: a program the text starts asks ({@link PosixAssignments}).
+     * safe list: a program the text starts asks ({@code PosixAssignments}).
      */
     public List<String> deferredEnv = List.of();
 

@@ -59,7 +59,7 @@ public final class WindowsBridge implements WindowsHost {
         return new WindowsBridge(a, env, cwd, inv.scope.depth, a.nestedText() ? inv.span() : null);
     }
 
-    /** Judges a script in PowerShell or cmd for the analyzer: the walk's {@link DialectJudge}. */
+    /** Judges a script in PowerShell or cmd for the analyzer: the walk's {@link io.shellgate.judge.internal.analysis.walk.DialectJudge}. */
     public static void judgeScript(Analyzer a, String text, Dialect dialect, Map<String, String> env, Path cwd, int depth, Span span) {
         new WindowsBridge(a, env, cwd, depth, span).judge(text, dialect, false);
     }

@@ -262,7 +262,7 @@ public final class Analyzer implements Expander.Callbacks {
         };
     }
 
-    /** The pipeline stage being judged and the one that reads its output (null for the last), for {@link Special}. */
+    /** The pipeline stage being judged and the one that reads its output (null for the last), for {@code Special}. */
     public Command stage;
     public Command nextStage;
 

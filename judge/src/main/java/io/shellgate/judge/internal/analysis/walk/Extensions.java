@@ -6,7 +6,7 @@ import java.util.TreeSet;
 
 /**
  * What the walk calls that is defined above it: the checks a read-only entry can name, the commands
- * that run code, the judge of other dialects. {@link BuiltInChecks} holds the one set there is.
+ * that run code, the judge of other dialects. {@code BuiltInChecks} holds the one set there is.
  *
  * @param programs the program grammars by checker name
  * @param builtins the checks of the shell's builtins by checker name

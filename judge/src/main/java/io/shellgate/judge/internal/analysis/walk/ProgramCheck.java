@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * One program's own grammar, named by a read-only entry's {@code checker} and registered once in
- * {@link BuiltInChecks}. It sees the judgement only through {@link CheckContext}.
+ * {@code BuiltInChecks}. It sees the judgement only through {@link CheckContext}.
  */
 public interface ProgramCheck {
 
