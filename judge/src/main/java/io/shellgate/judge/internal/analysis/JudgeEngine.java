@@ -5,6 +5,21 @@ import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.Verdict;
+import io.shellgate.judge.internal.analysis.host.ExampleHostView;
+import io.shellgate.judge.internal.analysis.host.GateSecrets;
+import io.shellgate.judge.internal.analysis.host.HostView;
+import io.shellgate.judge.internal.analysis.host.RecordingHostView;
+import io.shellgate.judge.internal.analysis.host.SystemHostView;
+import io.shellgate.judge.internal.analysis.host.VerdictMemo;
+import io.shellgate.judge.internal.analysis.language.ZshSyntax;
+import io.shellgate.judge.internal.analysis.model.Budget;
+import io.shellgate.judge.internal.analysis.model.Checks;
+import io.shellgate.judge.internal.analysis.model.Field;
+import io.shellgate.judge.internal.analysis.model.Findings;
+import io.shellgate.judge.internal.analysis.model.Scope;
+import io.shellgate.judge.internal.analysis.nested.WindowsBridge;
+import io.shellgate.judge.internal.analysis.policy.CompiledPolicy;
+import io.shellgate.judge.internal.analysis.walk.Analyzer;
 import io.shellgate.judge.internal.syntax.ArgvScript;
 import io.shellgate.judge.internal.syntax.Script;
 import io.shellgate.judge.internal.syntax.ShellParser;
@@ -36,14 +51,14 @@ public final class JudgeEngine implements Judge {
 
     /** A judge of the real machine. */
     public static JudgeEngine create(Policy policy, ShellParser parser) throws PolicyException {
-        CompiledPolicy compiled = new CompiledPolicy(policy);
+        CompiledPolicy compiled = new CompiledPolicy(policy, BuiltInChecks.ALL.checkerNames());
         return new JudgeEngine(compiled, parser, new SystemHostView(compiled.trust),
                 files -> new SystemHostView(compiled.trust, files));
     }
 
     /** A judge of the fixed example machine, for checking policy examples. */
     public static JudgeEngine forExamples(Policy policy, ShellParser parser) throws PolicyException {
-        return new JudgeEngine(new CompiledPolicy(policy), parser, new ExampleHostView(), null);
+        return new JudgeEngine(new CompiledPolicy(policy, BuiltInChecks.ALL.checkerNames()), parser, new ExampleHostView(), null);
     }
 
     /** The working directory and environment examples are judged in. */
@@ -128,7 +143,7 @@ public final class JudgeEngine implements Judge {
         String text = request.command();
         // counted steps decide; the clock is only a last guard against a cost they do not see
         Budget budget = new Budget(Budget.MAX_STEPS, System.nanoTime() + policy.policy.settings().timeBudgetMillis() * 1_000_000L);
-        Analyzer analyzer = new Analyzer(policy, view, findings, parser, budget, GateSecrets.of(request.env()));
+        Analyzer analyzer = new Analyzer(policy, view, findings, parser, budget, GateSecrets.of(request.env()), BuiltInChecks.ALL);
         if (!request.dialect().isPosix()) {
             new WindowsBridge(analyzer, request.env(), request.cwd(), 0, null).judge(text, request.dialect(), false);
             return;

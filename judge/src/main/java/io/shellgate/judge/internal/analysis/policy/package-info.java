@@ -1,0 +1,2 @@
+/** The policy compiled for lookup: rules, read-only entries, name and path sets. */
+package io.shellgate.judge.internal.analysis.policy;
