@@ -165,6 +165,9 @@ class PtyShellTest extends SandboxTest {
         term.type("alias sgll='echo sg-alias'\r");
         term.type("more notes.txt\r");
         term.await("sg-notes-content");
+        // util-linux more waits at the end of a file on a terminal
+        term.await("--More--");
+        term.type("q");
         term.type("echo $SG_MINE-$((1+1)); sgll\r");
         String shown = term.await("sg-alias");
         assertThat(shown).contains("sg-mine-2").doesNotContain(ASKED);
