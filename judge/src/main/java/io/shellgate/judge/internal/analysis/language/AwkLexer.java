@@ -14,17 +14,15 @@ final class AwkLexer {
     enum Kind { NAME, FUNC_NAME, NUMBER, STRING, REGEX, OP, NEWLINE, AT_NAME, END }
 
     /** One token; {@code text} is the name, the operator, or a string's value without quotes and escapes. */
-    record Token(Kind kind, String text, int at) {
+    record Token(Kind kind, String text, int at) implements TokenCursor.Lexeme {
+
+        @Override
+        public boolean atEnd() {
+            return kind == Kind.END;
+        }
 
         boolean is(String op) {
             return (kind == Kind.OP || kind == Kind.NAME) && text.equals(op);
-        }
-    }
-
-    /** Raised for text that is not an awk program; its message says where. */
-    static final class Error extends RuntimeException {
-        Error(String message) {
-            super(message);
         }
     }
 
@@ -72,7 +70,7 @@ final class AwkLexer {
             } else if (c == '@') {
                 int start = i++;
                 if (i >= s.length() || !(Character.isLetter(s.charAt(i)) || s.charAt(i) == '_')) {
-                    throw new Error("a lone @ at " + start);
+                    throw new SyntaxError("a lone @ at " + start);
                 }
                 name(Kind.AT_NAME, start);
             } else {
@@ -145,7 +143,7 @@ final class AwkLexer {
         while (i < s.length() && s.charAt(i) != '"') {
             char c = s.charAt(i);
             if (c == '\n') {
-                throw new Error("a string that runs to the end of the line at " + start);
+                throw new SyntaxError("a string that runs to the end of the line at " + start);
             }
             if (c == '\\' && i + 1 < s.length()) {
                 char e = s.charAt(++i);
@@ -169,7 +167,7 @@ final class AwkLexer {
             i++;
         }
         if (i >= s.length()) {
-            throw new Error("a string that is not closed at " + start);
+            throw new SyntaxError("a string that is not closed at " + start);
         }
         i++;
         out.add(new Token(Kind.STRING, sb.toString(), start));
@@ -181,7 +179,7 @@ final class AwkLexer {
         while (i < s.length()) {
             char c = s.charAt(i);
             if (c == '\n') {
-                throw new Error("a regular expression that runs to the end of the line at " + start);
+                throw new SyntaxError("a regular expression that runs to the end of the line at " + start);
             }
             if (c == '\\') {
                 i += 2;
@@ -213,7 +211,7 @@ final class AwkLexer {
             i++;
         }
         if (i >= s.length()) {
-            throw new Error("a regular expression that is not closed at " + start);
+            throw new SyntaxError("a regular expression that is not closed at " + start);
         }
         i++;
         out.add(new Token(Kind.REGEX, s.substring(start + 1, i - 1), start));
@@ -227,6 +225,6 @@ final class AwkLexer {
                 return;
             }
         }
-        throw new Error("the character '" + s.charAt(i) + "' at " + i + " is not awk");
+        throw new SyntaxError("the character '" + s.charAt(i) + "' at " + i + " is not awk");
     }
 }

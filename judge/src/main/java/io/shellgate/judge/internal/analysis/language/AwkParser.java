@@ -30,7 +30,7 @@ public final class AwkParser extends AwkExpressions {
         AwkParser parser;
         try {
             parser = new AwkParser(AwkLexer.tokens(program));
-        } catch (AwkLexer.Error e) {
+        } catch (SyntaxError e) {
             return new Result("cannot read the program (" + e.getMessage() + ")", List.of(), List.of(), List.of());
         }
         String problem;
@@ -39,7 +39,7 @@ public final class AwkParser extends AwkExpressions {
             problem = parser.runs;
         } catch (Violation v) {
             problem = v.getMessage();
-        } catch (AwkLexer.Error e) {
+        } catch (SyntaxError e) {
             problem = "cannot read the program (" + e.getMessage() + ")";
         }
         return new Result(problem, parser.reads, parser.writes, parser.commands);

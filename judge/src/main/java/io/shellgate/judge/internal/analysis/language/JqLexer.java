@@ -16,7 +16,12 @@ final class JqLexer {
 
     enum Kind { IDENT, FIELD, VARIABLE, FORMAT, NUMBER, STRING_START, STRING_END, INTERPOLATION, OP, END }
 
-    record Token(Kind kind, String text, int at) {
+    record Token(Kind kind, String text, int at) implements TokenCursor.Lexeme {
+
+        @Override
+        public boolean atEnd() {
+            return kind == Kind.END;
+        }
 
         boolean is(String op) {
             return (kind == Kind.OP || kind == Kind.IDENT) && text.equals(op);
@@ -63,7 +68,7 @@ final class JqLexer {
                 }
                 String name = ident();
                 if (name.isEmpty()) {
-                    throw new AwkLexer.Error("a $ without a name at " + start);
+                    throw new SyntaxError("a $ without a name at " + start);
                 }
                 out.add(new Token(Kind.VARIABLE, name, start));
             } else if (c == '@') {
@@ -86,7 +91,7 @@ final class JqLexer {
             }
         }
         if (!interpolations.isEmpty()) {
-            throw new AwkLexer.Error("an interpolation that is not closed");
+            throw new SyntaxError("an interpolation that is not closed");
         }
         out.add(new Token(Kind.END, "", s.length()));
     }
@@ -134,7 +139,7 @@ final class JqLexer {
             }
             i += c == '\\' ? 2 : 1;
         }
-        throw new AwkLexer.Error("a string that is not closed");
+        throw new SyntaxError("a string that is not closed");
     }
 
     private void operator() {
@@ -152,6 +157,6 @@ final class JqLexer {
                 return;
             }
         }
-        throw new AwkLexer.Error("the character '" + s.charAt(i) + "' at " + i + " is not jq");
+        throw new SyntaxError("the character '" + s.charAt(i) + "' at " + i + " is not jq");
     }
 }

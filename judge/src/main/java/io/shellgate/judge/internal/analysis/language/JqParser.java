@@ -35,7 +35,7 @@ public final class JqParser extends JqTerms {
             return null;
         } catch (Violation v) {
             return v.getMessage();
-        } catch (AwkLexer.Error e) {
+        } catch (SyntaxError e) {
             return "cannot read the program (" + e.getMessage() + ")";
         }
     }
