@@ -2,17 +2,15 @@ package io.shellgate.launcher.internal.pty;
 
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.Directories;
-import io.shellgate.launcher.internal.PolicyOptions;
+import io.shellgate.launcher.internal.ShellOption;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.pty.os.Platform;
 import io.shellgate.launcher.internal.session.Completeness;
 import io.shellgate.launcher.internal.shell.ShellChoice;
-import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Origin;
-import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,7 +18,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
@@ -69,20 +66,13 @@ public final class ShellCommand implements Callable<Integer> {
             config = config.withTerminalsNotAsked("an agent types into it (shellgate shell --agent-driven)");
         }
         Gatekeeper gate = Gatekeeper.of(config);
-        String configured;
-        try {
-            configured = gate.policy(cwd).settings().shell();
-        } catch (PolicyException e) {
-            return PolicyOptions.reportInvalid(err, "shellgate shell: the policy cannot be used:", e);
+        ShellChoice sh;
+        switch (ShellOption.choose("shellgate shell", shell, gate, cwd, env, err)) {
+            case ShellOption.Chosen.Shell c -> sh = c.choice();
+            case ShellOption.Chosen.Failed f -> {
+                return f.exitCode();
+            }
         }
-        Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
-                .resolve(shell, configured, System.getenv("SHELLGATE_LAUNCHER"));
-        if (chosen.isEmpty()) {
-            err.println(shell != null ? "shellgate shell: the shell " + shell + " (--shell) is not an executable file or a program on PATH"
-                    : "shellgate shell: no shell found (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL, zsh, bash, sh)");
-            return 127;
-        }
-        ShellChoice sh = chosen.get();
         Integration integration = Integrations.forShell(sh);
         if (integration == null) {
             err.println("shellgate shell: " + sh.path() + " (" + sh.why() + ") has no line editor shellgate can hook;"

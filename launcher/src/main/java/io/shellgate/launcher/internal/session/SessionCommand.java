@@ -3,7 +3,7 @@ package io.shellgate.launcher.internal.session;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.PolicyOptions;
+import io.shellgate.launcher.internal.ShellOption;
 import io.shellgate.launcher.internal.Refusals;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
@@ -12,8 +12,6 @@ import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.People;
 import io.shellgate.launcher.internal.shell.ShellChoice;
-import io.shellgate.launcher.internal.shell.ShellResolver;
-import io.shellgate.rules.PolicyException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,21 +65,13 @@ public final class SessionCommand implements Callable<Integer> {
         // the session's gate is configured once, by the environment it was started with: what the
         // shell's commands later export or unset changes what they see, never the gate
         Gatekeeper gate = Gatekeeper.of(GateConfig.of(env, null));
-        String configured;
-        try {
-            configured = gate.policy(start).settings().shell();
-        } catch (PolicyException e) {
-            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
+        ShellChoice sh;
+        switch (ShellOption.choose("shellgate", shell, gate, start, env, err)) {
+            case ShellOption.Chosen.Shell c -> sh = c.choice();
+            case ShellOption.Chosen.Failed f -> {
+                return f.exitCode();
+            }
         }
-        Optional<ShellChoice> chosen = new ShellResolver(ShellResolver.Host.current(env))
-                .resolve(shell, configured, System.getenv("SHELLGATE_LAUNCHER"));
-        if (chosen.isEmpty()) {
-            err.println(shell != null ? "shellgate: the shell " + shell + " (--shell) is not an executable file or a program on PATH"
-                    : "shellgate: no shell found to run commands (tried $SHELLGATE_SHELL, the policy's shell setting, $SHELL,"
-                            + " zsh, bash, sh)");
-            return 127;
-        }
-        ShellChoice sh = chosen.get();
         if (!sh.dialect().isPosix()) {
             err.println("shellgate: stdin sessions need a POSIX shell; " + sh.path() + " is " + sh.dialect().id());
             return ExitCode.ERROR.code();
