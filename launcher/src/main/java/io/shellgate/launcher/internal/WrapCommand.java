@@ -4,7 +4,7 @@ import io.shellgate.launcher.ExitCode;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.wrap.KnownAgents;
-import io.shellgate.launcher.internal.wrap.Layer;
+import io.shellgate.launcher.internal.wrap.WrapLayer;
 import io.shellgate.launcher.internal.wrap.WrapSession;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
@@ -76,10 +76,10 @@ public final class WrapCommand implements Callable<Integer> {
             err.println("shellgate wrap: run it through the shellgate launcher script, which its shell entries start");
             return ExitCode.ERROR.code();
         }
-        Layer wanted = switch (layer) {
+        WrapLayer wanted = switch (layer) {
             case "auto" -> null;
-            case "namespace" -> Layer.NAMESPACE;
-            case "path" -> Layer.PATH;
+            case "namespace" -> WrapLayer.NAMESPACE;
+            case "path" -> WrapLayer.PATH;
             default -> null;
         };
         if (wanted == null && !layer.equals("auto")) {
@@ -133,7 +133,7 @@ public final class WrapCommand implements Callable<Integer> {
         env.put("SHELLGATE_SHELL", real.get().path());
         // "always for this session" answers last as long as this run of the agent
         env.putIfAbsent("SHELLGATE_SESSION", "wrap-" + java.util.UUID.randomUUID());
-        if (session.layer() == Layer.PATH) {
+        if (session.layer() == WrapLayer.PATH) {
             // in the namespace $SHELL's own file is covered; without it, $SHELL must name an entry
             String name = Path.of(real.get().path()).getFileName().toString();
             env.put("SHELL", session.bin().resolve(Files.isRegularFile(session.bin().resolve(name)) ? name : "bash").toString());

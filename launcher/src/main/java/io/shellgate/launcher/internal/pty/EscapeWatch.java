@@ -82,7 +82,7 @@ final class EscapeWatch {
      * The hook's line was answered. A line that runs, or is refused and cleared, is accepted and the
      * shell reports a prompt before it can ask again; one that needs more lines stays at the prompt.
      */
-    synchronized void answered(Gate.Reply reply) {
+    synchronized void answered(LineGate.Reply reply) {
         switch (reply) {
             case RUN, REFUSE -> promptOwed = true;
             case MORE -> atPrompt = true;

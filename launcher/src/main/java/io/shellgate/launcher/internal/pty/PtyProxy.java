@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Sits between the user's terminal and a shell in a pseudo-terminal: output passes through byte
  * for byte, keys too (except answers to the proxy's own questions), window sizes follow the
- * user's terminal, and the hook's messages are answered by a {@link Gate}. The user's terminal is
+ * user's terminal, and the hook's messages are answered by a {@link LineGate}. The user's terminal is
  * raw while the shell runs and restored on every way out (a shutdown hook covers signals).
  */
 final class PtyProxy {
@@ -20,7 +20,7 @@ final class PtyProxy {
 
     /** Makes the gate once the shell runs: it needs the shell's pid and the person at the terminal. */
     interface Gates {
-        Gate create(long shellPid, Person person, Voice voice);
+        LineGate create(long shellPid, Person person, Voice voice);
     }
 
     private final UserTerminal user;
@@ -48,7 +48,7 @@ final class PtyProxy {
             LineEditor editor = editors.create(screen, watch);
             Keyboard keyboard = new Keyboard(user.input(), child.input(), watch, editor);
             Voice voice = new Voice(screen, channel);
-            Gate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
+            LineGate gate = gates.create(child.pid(), new TerminalPerson(voice, keyboard), voice);
             Thread out = Thread.ofPlatform().daemon().name("shellgate-output").start(() -> copy(child.output(), editor));
             Thread.ofPlatform().daemon().name("shellgate-keys").start(keyboard::pump);
             Thread hooks = Thread.ofPlatform().daemon().name("shellgate-hook").start(() -> serve(channel, gate, voice));
@@ -108,7 +108,7 @@ final class PtyProxy {
         }
     }
 
-    private void serve(HookChannel channel, Gate gate, Voice voice) {
+    private void serve(HookChannel channel, LineGate gate, Voice voice) {
         try {
             HookChannel.Exchange e;
             while ((e = channel.next()) != null) {
@@ -120,14 +120,14 @@ final class PtyProxy {
                     case HookMessage.Check c -> {
                         watch.checked();
                         voice.begin(e, c.seq());
-                        Gate.Reply reply = gate.decide(c);
+                        LineGate.Reply reply = gate.decide(c);
                         watch.answered(reply);
                         voice.end().reply(c.seq() + " " + reply.wire());
                     }
                     case HookMessage.Shown s -> e.acknowledge();
                     case HookMessage.Malformed m -> {
                         screen.say("shellgate: refused (hook-error): the shell's hook sent " + m.why() + "\n");
-                        e.reply("0 " + Gate.Reply.REFUSE.wire());
+                        e.reply("0 " + LineGate.Reply.REFUSE.wire());
                     }
                 }
             }

@@ -105,7 +105,7 @@ public final class ShellCommand implements Callable<Integer> {
                 integration.install(dir);
                 PtyProxy proxy = new PtyProxy(user, Platform.spawner(env));
                 return proxy.run(integration.command(sh.path(), dir, login), shellEnv, cwd, channel,
-                        (pid, person, voice) -> new Gate(sh.dialect(), gate, incomplete,
+                        (pid, person, voice) -> new LineGate(sh.dialect(), gate, incomplete,
                                 new Origin(EntryPoint.PTY, pid, sh.path(), session), person, voice, !agent),
                         (screen, watch) -> integration.editor(cwd, shellEnv, screen, watch));
             }

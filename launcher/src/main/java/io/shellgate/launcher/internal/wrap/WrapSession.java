@@ -32,11 +32,11 @@ public final class WrapSession implements AutoCloseable {
     private final Path dir;
     private final Path real;
     private final Path bin;
-    private final Layer layer;
+    private final WrapLayer layer;
     private final List<Bubblewrap.Bind> binds;
     private final String why;
 
-    private WrapSession(Path dir, Path real, Path bin, Layer layer, List<Bubblewrap.Bind> binds, String why) {
+    private WrapSession(Path dir, Path real, Path bin, WrapLayer layer, List<Bubblewrap.Bind> binds, String why) {
         this.dir = dir;
         this.real = real;
         this.bin = bin;
@@ -57,7 +57,7 @@ public final class WrapSession implements AutoCloseable {
      * @throws IOException when the directory cannot be made
      * @throws IllegalStateException when the layer asked for cannot be had, saying why
      */
-    public static WrapSession create(Path run, Layer wanted, String launcher, String agent, Map<String, String> env, Path cwd)
+    public static WrapSession create(Path run, WrapLayer wanted, String launcher, String agent, Map<String, String> env, Path cwd)
             throws IOException {
         Files.createDirectories(run);
         Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
@@ -73,30 +73,30 @@ public final class WrapSession implements AutoCloseable {
             List<ShellFiles.Found> shells = ShellFiles.find(env.get("PATH"), env.get("SHELL"));
             Path realBash = shells.stream().filter(f -> f.file().getFileName().toString().equals("bash")).map(ShellFiles.Found::file)
                     .findFirst().orElseThrow(() -> new IllegalStateException("no bash found (shellgate's entries need bash 4.4 or newer)"));
-            Optional<Bubblewrap> bwrap = wanted == Layer.PATH ? Optional.empty() : Bubblewrap.find();
+            Optional<Bubblewrap> bwrap = wanted == WrapLayer.PATH ? Optional.empty() : Bubblewrap.find();
             String why;
-            Layer layer;
+            WrapLayer layer;
             List<Bubblewrap.Bind> binds = new ArrayList<>();
             if (bwrap.isEmpty()) {
-                why = wanted == Layer.PATH ? "asked for with --layer path"
+                why = wanted == WrapLayer.PATH ? "asked for with --layer path"
                         : "bubblewrap (bwrap) is not installed in /usr/bin (apt-get install bubblewrap)";
-                layer = Layer.PATH;
+                layer = WrapLayer.PATH;
             } else {
                 real = realDirectory(dir);
                 Optional<String> problem = namespace(dir, real, shells, realBash, key, launcher, agent, binds, bwrap.get(), cwd);
                 if (problem.isEmpty()) {
                     why = "bubblewrap at " + bwrap.get().program();
-                    layer = Layer.NAMESPACE;
+                    layer = WrapLayer.NAMESPACE;
                 } else {
                     why = "bubblewrap cannot make the namespace here: " + problem.get();
-                    layer = Layer.PATH;
+                    layer = WrapLayer.PATH;
                     binds.clear();
                 }
             }
-            if (wanted == Layer.NAMESPACE && layer != Layer.NAMESPACE) {
+            if (wanted == WrapLayer.NAMESPACE && layer != WrapLayer.NAMESPACE) {
                 throw new IllegalStateException("--layer namespace: " + why);
             }
-            String interpreter = layer == Layer.NAMESPACE ? hidden(real, realBash, shells).toString() : realBash.toString();
+            String interpreter = layer == WrapLayer.NAMESPACE ? hidden(real, realBash, shells).toString() : realBash.toString();
             Path bin = Files.createDirectory(dir.resolve("bin"));
             for (String name : allNames()) {
                 Path entry = bin.resolve(name);
@@ -200,7 +200,7 @@ public final class WrapSession implements AutoCloseable {
         return HexFormat.of().formatHex(b);
     }
 
-    public Layer layer() {
+    public WrapLayer layer() {
         return layer;
     }
 
@@ -221,7 +221,7 @@ public final class WrapSession implements AutoCloseable {
      * program (it would otherwise let the first shell that program starts through).
      */
     public String oncePass(List<String> agent, String path) throws IOException {
-        if (layer != Layer.NAMESPACE || !ShellFiles.runsAsShell(agent.getFirst(), path)) {
+        if (layer != WrapLayer.NAMESPACE || !ShellFiles.runsAsShell(agent.getFirst(), path)) {
             return null;
         }
         String once = random(32);
@@ -233,7 +233,7 @@ public final class WrapSession implements AutoCloseable {
 
     /** The agent's command: in the namespace, or as it is. */
     public List<String> command(Path cwd, List<String> agent) {
-        if (layer == Layer.NAMESPACE) {
+        if (layer == WrapLayer.NAMESPACE) {
             return Bubblewrap.find().orElseThrow().command(binds, cwd, agent);
         }
         return agent;

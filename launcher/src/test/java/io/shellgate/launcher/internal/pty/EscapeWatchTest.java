@@ -21,7 +21,7 @@ class EscapeWatchTest {
     }
 
     /** Enter at a prompt, the hook asks, the line runs, the shell prompts again. */
-    private void checkedLine(Gate.Reply reply) {
+    private void checkedLine(LineGate.Reply reply) {
         watch.enter();
         watch.checked();
         watch.answered(reply);
@@ -30,9 +30,9 @@ class EscapeWatchTest {
     @Test
     void aLineCheckedAndRunIsNotWarnedAbout() {
         watch.prompt();
-        checkedLine(Gate.Reply.RUN);
+        checkedLine(LineGate.Reply.RUN);
         watch.prompt();
-        checkedLine(Gate.Reply.REFUSE);
+        checkedLine(LineGate.Reply.REFUSE);
         watch.prompt();
         watch.tick(false);
         assertThat(screen()).isEmpty();
@@ -61,7 +61,7 @@ class EscapeWatchTest {
         watch.checked();
         // the person types the next line while the shell waits for the answer
         watch.enter();
-        watch.answered(Gate.Reply.RUN);
+        watch.answered(LineGate.Reply.RUN);
         watch.tick(false);
         watch.prompt();
         assertThat(screen()).isEmpty();
@@ -70,7 +70,7 @@ class EscapeWatchTest {
     @Test
     void aLineThatNeedsMoreLeavesTheShellAtItsPrompt() {
         watch.prompt();
-        checkedLine(Gate.Reply.MORE);
+        checkedLine(LineGate.Reply.MORE);
         watch.enter();
         watch.tick(false);
         assertThat(screen()).contains(RAN);
@@ -79,7 +79,7 @@ class EscapeWatchTest {
     @Test
     void enterWhileACommandRunsIsInputForTheCommand() {
         watch.prompt();
-        checkedLine(Gate.Reply.RUN);
+        checkedLine(LineGate.Reply.RUN);
         watch.enter();
         watch.tick(false);
         assertThat(screen()).isEmpty();
@@ -88,11 +88,11 @@ class EscapeWatchTest {
     @Test
     void aCheckWithNoPromptReportSinceTheLastAcceptedLineIsWarnedAboutOnce() {
         watch.prompt();
-        checkedLine(Gate.Reply.RUN);
+        checkedLine(LineGate.Reply.RUN);
         // no prompt report: the shell's prompt hook is gone
         watch.checked();
         assertThat(screen()).contains(BLIND).doesNotContain(RAN);
-        watch.answered(Gate.Reply.RUN);
+        watch.answered(LineGate.Reply.RUN);
         watch.checked();
         assertThat(screen().split(BLIND, -1)).hasSize(2);
     }
@@ -100,7 +100,7 @@ class EscapeWatchTest {
     @Test
     void enterTakenByTheShellItselfWithoutAReportOrACheckIsWarnedAbout() {
         watch.prompt();
-        checkedLine(Gate.Reply.RUN);
+        checkedLine(LineGate.Reply.RUN);
         // the line removed both the prompt report and the Enter hook; the next line runs unseen
         watch.enter();
         watch.tick(true);
@@ -112,7 +112,7 @@ class EscapeWatchTest {
     @Test
     void enterForARunningCommandIsNotWarnedAboutWhenTheShellReportsItsPromptAfterIt() {
         watch.prompt();
-        checkedLine(Gate.Reply.RUN);
+        checkedLine(LineGate.Reply.RUN);
         watch.enter();
         watch.tick(false);
         watch.tick(false);

@@ -39,7 +39,7 @@ class PowerShellTranscriptTest {
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> {
             try {
                 return proxy.run(List.of("pwsh"), Map.of(), Path.of("/"), channel,
-                        (pid, person, voice) -> new Gate(Dialect.POWERSHELL, judges, s -> false,
+                        (pid, person, voice) -> new LineGate(Dialect.POWERSHELL, judges, s -> false,
                                 new Origin(EntryPoint.PTY, pid, "pwsh", "transcript"), person, voice, true), (s, w) -> null);
             } catch (Exception e) {
                 throw new IllegalStateException(e);

@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal.wrap;
 
 /** How {@code shellgate wrap} puts its shell entries in front of the agent's shells. */
-public enum Layer {
+public enum WrapLayer {
     /**
      * A private mount namespace (bubblewrap) in which every shell's file is covered by a shell
      * entry, whatever path or name the agent uses; PATH entries on top.
@@ -18,7 +18,7 @@ public enum Layer {
     private final String id;
     private final String reach;
 
-    Layer(String id, String reach) {
+    WrapLayer(String id, String reach) {
         this.id = id;
         this.reach = reach;
     }

@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  * reason printed). Every judged line goes through the review pipeline, which asks the person at
  * the terminal when it gets that far.
  */
-final class Gate {
+final class LineGate {
 
     /** What the hook does with the line. */
     enum Reply {
@@ -41,7 +41,7 @@ final class Gate {
     /** Whether a person types into this terminal (not {@code --agent-driven}): see {@link PersonsOwn}. */
     private final boolean personTypes;
 
-    Gate(Dialect dialect, Gatekeeper gate, Predicate<String> incomplete, Origin origin, Person person, Voice screen,
+    LineGate(Dialect dialect, Gatekeeper gate, Predicate<String> incomplete, Origin origin, Person person, Voice screen,
             boolean personTypes) {
         this.personTypes = personTypes;
         this.dialect = dialect;
