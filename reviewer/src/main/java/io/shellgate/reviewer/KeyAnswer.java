@@ -53,6 +53,14 @@ public record KeyAnswer(Answer answer, String why) {
         };
     }
 
+    /**
+     * Whether a read was typed without reading the question (several keys at once, or a key before it could be read):
+     * a door that has a shell gives such keys to it after the question instead of dropping them.
+     */
+    public static boolean typedAhead(int length, Duration sinceShown) {
+        return length > 1 || length == 1 && sinceShown.compareTo(SETTLE) < 0;
+    }
+
     /** How the answer is shown after the question. */
     public String label() {
         String said = switch (answer) {

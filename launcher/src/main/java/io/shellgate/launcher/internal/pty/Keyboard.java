@@ -42,23 +42,30 @@ final class Keyboard {
         try {
             int n;
             while ((n = in.read(buf)) >= 0) {
-                if (asking) {
-                    // one read is one burst: several keys at once are a paste or a program typing
-                    diverted.add(new Keys(Arrays.copyOf(buf, n), System.nanoTime()));
-                    continue;
+                synchronized (this) {
+                    if (asking) {
+                        // one read is one burst: several keys at once are a paste or a program typing
+                        diverted.add(new Keys(Arrays.copyOf(buf, n), System.nanoTime()));
+                        continue;
+                    }
+                    deliver(buf, n);
                 }
-                if (editor != null) {
-                    editor.keys(buf, n, shell);
-                    continue;
-                }
-                scan(buf, n);
-                shell.write(buf, 0, n);
-                shell.flush();
             }
         } catch (IOException e) {
             // one side is gone: the session is ending
         }
         diverted.add(new Keys(new byte[0], System.nanoTime()));
+    }
+
+    /** Gives keys to the shell (through the proxy's own line editor where it keeps the line). */
+    private void deliver(byte[] buf, int n) throws IOException {
+        if (editor != null) {
+            editor.keys(buf, n, shell);
+            return;
+        }
+        scan(buf, n);
+        shell.write(buf, 0, n);
+        shell.flush();
     }
 
     /** One read from the user's keyboard while a question was asked, and when it came; no bytes at end of input. */
@@ -89,8 +96,29 @@ final class Keyboard {
         asking = true;
     }
 
-    void release() {
-        asking = false;
+    /**
+     * Ends the question, giving the shell what was typed meanwhile that did not answer it ({@code kept}: a line typed
+     * ahead, a paste; null for none) and every read after it, in the order typed, as if typed now: the shell judges
+     * each line of it at Enter as any other.
+     */
+    synchronized void release(byte[] kept) {
+        try {
+            if (kept != null && kept.length > 0) {
+                deliver(kept, kept.length);
+            }
+            for (Keys k = diverted.poll(); k != null; k = diverted.poll()) {
+                if (k.bytes().length == 0) {
+                    // the keyboard closed: keep saying so
+                    diverted.add(k);
+                    break;
+                }
+                deliver(k.bytes(), k.bytes().length);
+            }
+        } catch (IOException e) {
+            // the shell is gone: the session is ending
+        } finally {
+            asking = false;
+        }
     }
 
     /** The next read of diverted keys, or null when none came in time. */

@@ -33,19 +33,24 @@ final class TerminalPerson implements Person {
         // from here on keys are the proxy's: what came before went to the shell
         keyboard.divert();
         long shown = System.nanoTime();
+        byte[] kept = null;
         try {
             Keyboard.Keys keys = keyboard.keys(timeout);
             if (keys == null) {
                 screen.say("no answer in time: not run\n");
                 return Optional.empty();
             }
-            KeyAnswer a = KeyAnswer.of(keys.bytes(), keys.bytes().length, Duration.ofNanos(keys.at() - shown));
-            // keys typed after the answer is shown belong to the shell again
-            keyboard.release();
-            screen.say(a.label() + "\n");
+            Duration since = Duration.ofNanos(keys.at() - shown);
+            KeyAnswer a = KeyAnswer.of(keys.bytes(), keys.bytes().length, since);
+            if (KeyAnswer.typedAhead(keys.bytes().length, since)) {
+                // not an answer to the question, but keys the person meant for the shell: they are not lost
+                kept = keys.bytes();
+            }
+            screen.say(a.label() + (kept == null ? "" : " (the keys go to the shell after it)") + "\n");
             return Optional.of(a.answer());
         } finally {
-            keyboard.release();
+            // keys typed after the answer, and a line typed ahead of it, belong to the shell again
+            keyboard.release(kept);
         }
     }
 
