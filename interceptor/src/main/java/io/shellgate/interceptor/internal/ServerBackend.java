@@ -1,19 +1,13 @@
 package io.shellgate.interceptor.internal;
 
-import io.shellgate.client.Json;
 import io.shellgate.client.Reply;
-import io.shellgate.client.Requests;
 import io.shellgate.client.RunDirectory;
 import io.shellgate.client.ServerConnection;
-import io.shellgate.client.ServerStarts;
-import java.io.File;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,38 +36,22 @@ final class ServerBackend implements Backend {
     private static final long EXPIRED = -1;
     /** A JVM starting on two busy cores may take half a minute: waiting longer only delays a refusal. */
     private static final long START_MILLIS = 60_000L;
-    /** How long a server told to stop may take to exit before a new one is started all the same. */
-    private static final long STOP_MILLIS = 10_000L;
-    /** The name the JVM's own environment has on a connection. */
-    static final String JVM_ENV = "jvm";
 
     private final RunDirectory run;
-    private final String policy;
-    /** The shellgate launcher that starts a server; null when none was found. */
-    private final Path launcher;
-    /** The installed shellgate.jar beside the launcher: a server older than it is stopped; null when none. */
-    private final Path jar;
-    /** The request's last field, the same for every request from this JVM. */
-    private final String originJson = originJson(OriginInfo.current());
+    /** Starts a server where none answers, and stops one older than the installed jar. */
+    private final ServerProcess process;
+    /** This JVM's request lines. */
+    private final AgentRequests requests = new AgentRequests();
     private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
     /** Every connection not closed yet, idle or waiting for a reply: what the deadline watch looks at. */
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final long replyMillis;
-    /** Most processes inherit the JVM's own environment, which never changes: written as JSON once. */
-    private final Map<String, String> jvmEnv = System.getenv();
-    private final String jvmEnvJson = envJson(jvmEnv);
-    private static final String JUDGE = "{\"v\":1,\"op\":\"judge\",";
-    private static final String RAN = "{\"v\":1,\"op\":\"ran\",\"times\":[";
-    /** When this JVM last started a server (ms since the epoch): many threads failing to connect at once start one. */
-    private final AtomicLong lastStart = new AtomicLong(Long.MIN_VALUE / 2);
     /** Allows the server offered for reuse, with the file facts they rest on; made with the backend. */
     private final ReusedAllows reused;
 
     ServerBackend(Path run, String policy, String launcher, long replyMillis) {
         this.run = new RunDirectory(run);
-        this.policy = policy;
-        this.launcher = launcherPath(launcher);
-        this.jar = installedJar(this.launcher);
+        this.process = new ServerProcess(this.run, policy, launcher);
         this.replyMillis = replyMillis;
         // made at the first start, which then connects: the threads start with it, inheriting
         // nothing from the tool's thread that happened to start a process first
@@ -141,7 +119,12 @@ final class ServerBackend implements Backend {
                     c = atExit ? connect() : connectOrStart();
                 }
                 for (; sent < batches.size(); sent++) {
-                    c.send(ranNotice(batches.get(sent), c));
+                    ReusedAllows.Batch batch = batches.get(sent);
+                    c.send(requests.ran(batch, c.jvmEnvSent));
+                    if (requests.isJvmEnv(batch.request().env)) {
+                        // sent with its id: the server keeps it for the connection
+                        c.jvmEnvSent = true;
+                    }
                 }
                 idle.offer(c);
             } catch (IOException e) {
@@ -159,74 +142,6 @@ final class ServerBackend implements Backend {
             System.err.println("shellgate: " + lost + " process starts could not be sent to the judge server to be logged: "
                     + failed.getMessage());
         }
-    }
-
-    /** The {@code ran} notice of the starts on one allow (its handle is the server's token), for connection {@code c}. */
-    private String ranNotice(ReusedAllows.Batch batch, Connection c) {
-        ReusedAllows.Request first = batch.request();
-        StringBuilder r = new StringBuilder(RAN);
-        for (int i = 0; i < batch.times().length; i++) {
-            (i == 0 ? r : r.append(',')).append(batch.times()[i]);
-        }
-        Json.string(r.append("],\"token\":"), (String) batch.handle()).append(",");
-        String judge = request(first.line, first.env, first.cwd, c.jvmEnvSent);
-        if (first.env == jvmEnv) {
-            // sent with its id: the server keeps it for the connection
-            c.jvmEnvSent = true;
-        }
-        return r.append(judge, JUDGE.length(), judge.length()).toString();
-    }
-
-    private static String originJson(OriginInfo origin) {
-        StringBuilder r = new StringBuilder(",\"origin\":{\"entry\":\"javaagent\",\"pid\":").append(origin.pid());
-        Json.string(r.append(",\"detail\":"), origin.detail());
-        return Json.string(r.append(",\"session\":"), origin.session()).append("}}\n").toString();
-    }
-
-    private static String envJson(Map<String, String> env) {
-        StringBuilder r = new StringBuilder(2 + 64 * env.size()).append('{');
-        boolean first = true;
-        for (Map.Entry<String, String> e : env.entrySet()) {
-            if (!first) {
-                r.append(',');
-            }
-            first = false;
-            Json.string(r, e.getKey()).append(':');
-            Json.string(r, e.getValue());
-        }
-        return r.append('}').toString();
-    }
-
-    /**
-     * The request line. The JVM's own environment goes with the id {@value #JVM_ENV}; once the
-     * server has said it keeps it on a connection ({@code sent}), later requests on it send only
-     * the id (the environment, a few kilobytes, was otherwise written and parsed for every process).
-     * A process with an environment of its own is judged in it, with the JVM's as the one the
-     * policies and review settings come from ({@code settings-env}): a child without {@code HOME}
-     * must not leave the user's policy and the audit log behind.
-     */
-    private String request(JudgeLine line, Map<String, String> env, Path cwd, boolean sent) {
-        StringBuilder r = new StringBuilder(256 + 64 * env.size());
-        r.append(JUDGE).append("\"entry\":\"javaagent\",\"review\":true,\"interim\":true,\"brief\":true,\"recheck\":true,"
-                + "\"fresh\":true,\"cmd\":");
-        Json.string(r, line.command()).append(",\"dialect\":\"bash\",\"cwd\":");
-        Json.string(r, cwd.toString());
-        if (env != jvmEnv) {
-            r.append(",\"env\":").append(envJson(env)).append(",\"settings-env\":")
-                    .append(sent ? "\"" + JVM_ENV + "\"" : jvmEnvJson);
-        } else if (sent) {
-            r.append(",\"env-id\":\"" + JVM_ENV + "\"");
-        } else {
-            r.append(",\"env-id\":\"" + JVM_ENV + "\",\"env\":").append(jvmEnvJson);
-        }
-        if (line.argv() != null) {
-            r.append(",\"argv\":[");
-            for (int i = 0; i < line.argv().size(); i++) {
-                Json.string(i == 0 ? r : r.append(','), line.argv().get(i));
-            }
-            r.append(']');
-        }
-        return r.append(originJson).toString();
     }
 
     private Reply exchange(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
@@ -271,7 +186,7 @@ final class ServerBackend implements Backend {
                 try {
                     // again while none answers: a start can lose the race for the server lock to a
                     // server that was stopping (the throttle keeps it to one every 10 s)
-                    startServer();
+                    process.start();
                 } catch (IOException e) {
                     throw new IOException("no judge server answered in " + run.dir() + ", and none could be started: "
                             + e.getMessage(), e);
@@ -307,112 +222,11 @@ final class ServerBackend implements Backend {
      */
     private Connection connect() throws IOException {
         ServerConnection c = ServerConnection.unix(run);
-        if (jar == null || !run.olderThan(jar)) {
+        if (!process.isStale()) {
             return new Connection(c);
         }
-        long pid = serverPid();
-        try {
-            c.send(Requests.stop(null));
-            // its reply is not waited for, only its exit
-            c.next();
-        } catch (IOException e) {
-            // it may close the connection as it stops
-        } finally {
-            c.close();
-        }
-        awaitExit(pid);
-        throw new IOException("the judge server in " + run.dir() + " is older than " + jar + " and was stopped");
-    }
-
-    /** The pid the server wrote, when that file can be believed; -1 otherwise. */
-    private long serverPid() {
-        try {
-            if (io.shellgate.client.PrivateFolder.fileProblem(run.pid()) == null) {
-                return Long.parseLong(Files.readString(run.pid()).strip());
-            }
-        } catch (IOException | NumberFormatException e) {
-            // no pid to wait for
-        }
-        return -1;
-    }
-
-    /** Waits (at most {@value #STOP_MILLIS} ms) for a stopped server's exit, which frees the run directory's lock. */
-    private void awaitExit(long pid) throws IOException {
-        long deadline = System.currentTimeMillis() + STOP_MILLIS;
-        while (System.currentTimeMillis() < deadline && (pid > 0 ? ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
-                : run.olderThan(jar))) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for the old judge server to stop", e);
-            }
-        }
-    }
-
-    /** Starts {@code shellgate serve} for the run directory, at most once every 10 s across clients. */
-    private void startServer() throws IOException {
-        // one start per JVM every 10 s: the other threads that found no server wait for that one
-        long millis = System.currentTimeMillis();
-        long last = lastStart.get();
-        if (millis - last < 10_000 || !lastStart.compareAndSet(last, millis)) {
-            return;
-        }
-        if (launcher == null) {
-            throw new IOException("no shellgate launcher was found to start one (give the agent launcher=PATH, or put"
-                    + " shellgate next to the agent jar or on PATH)");
-        }
-        if (!Files.isExecutable(launcher)) {
-            throw new IOException("the shellgate launcher " + launcher + " cannot be run");
-        }
-        if (!ServerStarts.claim(run, millis / 1000)) {
-            return;
-        }
-        List<String> command = new ArrayList<>(List.of(launcher.toString(), "serve"));
-        if (policy != null) {
-            command.add("--policy");
-            command.add(policy);
-        }
-        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-        Map<String, String> env = pb.environment();
-        // the server's JVM must not carry this agent (JAVA_TOOL_OPTIONS is how it usually arrives)
-        env.remove("JAVA_TOOL_OPTIONS");
-        env.remove("JDK_JAVA_OPTIONS");
-        env.remove(AgentOptions.ENV);
-        env.put("SHELLGATE_RUN_DIR", run.dir().toString());
-        Gate.startOwn(pb);
-    }
-
-    /** The launcher given, else the one next to the agent jar, else the first on PATH; null when none is found. */
-    private static Path launcherPath(String given) {
-        if (given != null) {
-            return Path.of(given);
-        }
-        Path agent = OriginInfo.agentJar();
-        if (agent != null && Files.isExecutable(agent.resolveSibling("shellgate"))) {
-            return agent.resolveSibling("shellgate");
-        }
-        String path = System.getenv("PATH");
-        for (String dir : (path == null ? "" : path).split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "shellgate"))) {
-                return Path.of(dir, "shellgate");
-            }
-        }
-        return null;
-    }
-
-    /** The shellgate.jar the launcher runs (next to it, links resolved, as the launcher script finds it); null when none. */
-    private static Path installedJar(Path launcher) {
-        if (launcher == null) {
-            return null;
-        }
-        try {
-            Path jar = launcher.toRealPath().resolveSibling("shellgate.jar");
-            return Files.isRegularFile(jar) ? jar : null;
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
+        process.stop(c);
+        throw new IOException("the judge server in " + run.dir() + " is older than the installed shellgate.jar and was stopped");
     }
 
     /**
@@ -464,14 +278,14 @@ final class ServerBackend implements Backend {
         /** The reply; one that is no answer (not JSON, no tier) is not retried: the server did judge it. */
         Reply roundTrip(JudgeLine line, Map<String, String> env, Path cwd) throws IOException {
             boolean sent = jvmEnvSent;
-            Reply reply = transfer(request(line, env, cwd, sent), true);
+            Reply reply = transfer(requests.judge(line, env, cwd, sent), true);
             if (sent && reply instanceof Reply.ServerError e && "unknown-env".equals(e.error())) {
                 // the server no longer has it (it should not happen): send it again
                 jvmEnvSent = false;
-                reply = transfer(request(line, env, cwd, false), true);
+                reply = transfer(requests.judge(line, env, cwd, false), true);
             }
             // a server that keeps environments says so; an older one is always sent the whole of it
-            if (env == jvmEnv && reply instanceof Reply.Verdict v && JVM_ENV.equals(v.envId())) {
+            if (requests.isJvmEnv(env) && reply instanceof Reply.Verdict v && AgentRequests.JVM_ENV.equals(v.envId())) {
                 jvmEnvSent = true;
             }
             return reply;
