@@ -93,18 +93,19 @@ final class ServerProcess {
      * across clients ({@link ServerStarts}); quietly nothing when a start is that recent.
      */
     void start() throws IOException {
-        // one start per JVM every 10 s: the other threads that found no server wait for that one
-        long millis = System.currentTimeMillis();
-        long last = lastStart.get();
-        if (millis - last < 10_000 || !lastStart.compareAndSet(last, millis)) {
-            return;
-        }
+        // said at once, every time: no wait for a start that cannot happen
         if (launcher == null) {
             throw new IOException("no shellgate launcher was found to start one (give the agent launcher=PATH, or put"
                     + " shellgate next to the agent jar or on PATH)");
         }
         if (!Files.isExecutable(launcher)) {
             throw new IOException("the shellgate launcher " + launcher + " cannot be run");
+        }
+        // one start per JVM every 10 s: the other threads that found no server wait for that one
+        long millis = System.currentTimeMillis();
+        long last = lastStart.get();
+        if (millis - last < 10_000 || !lastStart.compareAndSet(last, millis)) {
+            return;
         }
         if (!ServerStarts.claim(run, millis / 1000)) {
             return;
@@ -155,5 +156,4 @@ final class ServerProcess {
             return null;
         }
     }
-
 }
