@@ -1,5 +1,6 @@
 package io.shellgate.it;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -8,8 +9,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies flow one way: rules <- judge <- reviewer <- launcher; interceptor uses judge and
- * reviewer; nothing uses launcher; no module reaches into another module's internal packages.
+ * Dependencies flow one way: client <- rules <- judge <- reviewer <- launcher; interceptor uses
+ * client, judge and reviewer; nothing uses launcher; no module reaches into another module's
+ * internal packages. The client (the judge server protocol's, loaded by the javaagent into any JVM)
+ * uses the JDK alone.
  */
 class ArchitectureTest {
 
@@ -18,7 +21,14 @@ class ArchitectureTest {
             .importPackages("io.shellgate");
 
     @Test
-    void rulesDependsOnNoOtherModule() {
+    void theClientDependsOnTheJdkAlone() {
+        classes().that().resideInAPackage("io.shellgate.client..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.shellgate.client..", "java..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void rulesDependsOnNoOtherModuleButTheClient() {
         noClasses().that().resideInAPackage("io.shellgate.rules..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.shellgate.judge..", "io.shellgate.reviewer..",
                         "io.shellgate.launcher..", "io.shellgate.interceptor..")
@@ -49,7 +59,7 @@ class ArchitectureTest {
 
     @Test
     void noModuleReachesIntoAnotherModulesInternals() {
-        for (String module : new String[] {"rules", "judge", "reviewer", "interceptor", "launcher"}) {
+        for (String module : new String[] {"client", "rules", "judge", "reviewer", "interceptor", "launcher"}) {
             noClasses().that().resideOutsideOfPackage("io.shellgate." + module + "..")
                     .should().dependOnClassesThat().resideInAPackage("io.shellgate." + module + ".internal..")
                     .allowEmptyShould(true)

@@ -470,7 +470,7 @@ class JavaAgentTest {
         Files.setPosixFilePermissions(box.run, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
         String out = AgentJvm.of(17, "server").run(box, "", "pb", "echo", "hi").out();
         assertThat(out).contains("REFUSED").contains("rule=judge-error").contains("the run directory is not believed")
-                .contains("is writable by other users or its group");
+                .contains(box.run + " is writable by other users (chmod go-w " + box.run + ")");
     }
 
     @Test

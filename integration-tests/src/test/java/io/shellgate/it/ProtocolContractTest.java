@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.client.Reply;
+import io.shellgate.client.Requests;
+import io.shellgate.client.RunDirectory;
+import io.shellgate.client.ServerConnection;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,8 +37,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The protocol's golden files (docs/protocol/*.json): the written contract between the judge
- * server and its two clients that are not Java code of the server's own, the launcher script and
- * the javaagent. The real server answers each example request as the reply template says (in
+ * server and its clients: the launcher script, the hook relay, the javaagent and the Java client
+ * library they share with the launcher ({@code io.shellgate.client}). The real server answers each example request as the reply template says (in
  * its key order: the script reads replies by position); each client's request matches the
  * request template, and each client does what the contract says with the example reply, given by
  * a stand-in server that only speaks the contract.
@@ -243,6 +247,80 @@ class ProtocolContractTest extends SandboxTest {
             }
         }
         assertThat(box.work.resolve("golden")).doesNotExist();
+    }
+
+    // ---------------------------------------------------------------- the Java client (io.shellgate.client)
+
+    @Test
+    void theJavaClientSpeaksTheContract() throws Exception {
+        for (Golden g : goldens()) {
+            try (StandIn server = new StandIn(box.run)) {
+                boolean tcp = g.transport().equals("tcp");
+                server.reply = example(g.file().path("example-reply"), null, tcp ? server.proof : null);
+                server.interim = interim(g, tcp ? server.proof : null);
+                RunDirectory run = new RunDirectory(box.run);
+                Reply reply;
+                try (ServerConnection c = tcp ? ServerConnection.tcp(run) : ServerConnection.unix(run)) {
+                    reply = c.exchange(clientRequest(g, c.token()), 60_000);
+                }
+                assertThat(server.requests).as(g.name()).hasSize(1);
+                assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
+                        .as("%s: the Java client's request %s", g.name(), server.requests.getFirst()).isEmpty();
+                JsonNode example = g.file().path("example-reply");
+                switch (g.name()) {
+                    case "shell-c-allow.json", "javaagent-allow.json" ->
+                            assertThat(reply).as(g.name()).isInstanceOfSatisfying(Reply.Verdict.class, v -> assertThat(v.mayRun()).isTrue());
+                    case "shell-c-deny.json", "shell-c-ask-refused.json", "javaagent-ask-refused.json" ->
+                            assertThat(reply).as(g.name()).isInstanceOfSatisfying(Reply.Verdict.class, v -> {
+                                assertThat(v.mayRun()).isFalse();
+                                assertThat(v.rule()).isEqualTo(example.path("rule").asText());
+                                assertThat(v.sentence()).isEqualTo(example.path(g.name().contains("deny") ? "message" : "decided").asText());
+                            });
+                    case "hook.json" -> assertThat(reply).isEqualTo(new Reply.HookAnswer(example.path("exit").asInt(),
+                            example.path("stdout").asText(), example.path("stderr").asText()));
+                    default -> throw new AssertionError("no expectation for the Java client with " + g.name());
+                }
+            }
+        }
+    }
+
+    /** The golden example request as the Java client writes it, with its token on TCP. */
+    private String clientRequest(Golden g, String token) throws IOException {
+        Map<String, Object> fields = JSON.readValue(example(g.file().path("example-request"), null, null),
+                new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() {});
+        fields.remove("v");
+        fields.remove("token");
+        return Requests.of(fields, token);
+    }
+
+    @Test
+    void theJavaClientBelievesNoReplyWithoutTheProof() throws Exception {
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"m\",\"proof\":\"" + "0".repeat(64) + "\"}";
+            try (ServerConnection c = ServerConnection.tcp(new RunDirectory(box.run))) {
+                assertThat(c.exchange(Requests.ping(c.token()), 60_000)).isInstanceOf(Reply.NoAnswer.class);
+            }
+        }
+    }
+
+    @Test
+    void theJavaClientBelievesNoServerWhoseFilesAreLinks() throws Exception {
+        Path elsewhere = Files.createDirectories(box.root.resolve("elsewhere"));
+        for (String name : List.of("server.port", "server.token", "server.proof")) {
+            try (StandIn server = new StandIn(box.run)) {
+                server.reply = "{\"v\":1,\"pong\":true,\"pid\":1,\"proof\":\"" + server.proof + "\"}";
+                // the same content, this user's own, but through a link: the contract forbids it
+                Path file = box.run.resolve(name);
+                Path copy = Files.copy(file, elsewhere.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.delete(file);
+                Files.createSymbolicLink(file, copy);
+                RunDirectory run = new RunDirectory(box.run);
+                assertThat(run.problem()).isEqualTo(file + " is a symbolic link");
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> ServerConnection.tcp(run))
+                        .isInstanceOf(ServerConnection.Untrusted.class).hasMessageContaining(name + " is a symbolic link");
+                assertThat(server.requests).as(name).isEmpty();
+            }
+        }
     }
 
     // ---------------------------------------------------------------- a stand-in server

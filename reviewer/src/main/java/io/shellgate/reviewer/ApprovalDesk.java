@@ -1,5 +1,6 @@
 package io.shellgate.reviewer;
 
+import io.shellgate.client.PrivateFolder;
 import io.shellgate.reviewer.internal.DeskWire;
 import io.shellgate.reviewer.internal.StateDir;
 import java.io.ByteArrayOutputStream;

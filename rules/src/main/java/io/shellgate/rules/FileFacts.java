@@ -1,5 +1,6 @@
 package io.shellgate.rules;
 
+import io.shellgate.client.FileQuestion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,8 +16,9 @@ import java.util.concurrent.TimeUnit;
  * The questions about files that finding the policies and resolving programs ask, each answered
  * by the file system. A recording instance keeps every question with its answer as a
  * {@link Fact}, so that a client can ask them again and reuse a verdict only while every answer is
- * the same (docs/protocol.md, {@code recheck}); the javaagent's copy of these questions must answer
- * in exactly the same words.
+ * the same (docs/protocol.md, {@code recheck}). The questions are the protocol's
+ * {@link FileQuestion}s, by their names, and a client's answers to them must be in exactly these
+ * words (FileQuestionsTest).
  */
 public final class FileFacts {
 
@@ -27,7 +29,7 @@ public final class FileFacts {
      * programs are trusted, may be taken as still holding after it last held: the judge keeps those
      * answers as long ({@code dir-} questions).
      */
-    public static final long DIRECTORY_TTL_NANOS = 5_000_000_000L;
+    public static final long DIRECTORY_TTL_NANOS = FileQuestion.DIRECTORY_TTL_NANOS;
 
     /** One question and its answer. {@code op} names the question; answers are words, "" for none. */
     public record Fact(String op, String path, String answer) {}
@@ -64,8 +66,9 @@ public final class FileFacts {
     }
 
     /** Keeps a question once: asked again with another answer (the file changed meanwhile), the record is incomplete. */
-    private String keep(String op, Path path, String answer) {
+    private String keep(FileQuestion question, Path path, String answer) {
         if (facts != null) {
+            String op = question.wire();
             Fact fact = new Fact(op, path.toString(), answer);
             for (Fact f : facts) {
                 if (f.op.equals(op) && f.path.equals(fact.path)) {
@@ -80,39 +83,39 @@ public final class FileFacts {
         return answer;
     }
 
-    private boolean keep(String op, Path path, boolean answer) {
-        keep(op, path, answer ? "true" : "false");
+    private boolean keep(FileQuestion question, Path path, boolean answer) {
+        keep(question, path, answer ? "true" : "false");
         return answer;
     }
 
     /** {@link Files#isRegularFile}, following links. */
     public boolean isRegularFile(Path p) {
-        return keep("regular", p, Files.isRegularFile(p));
+        return keep(FileQuestion.REGULAR, p, Files.isRegularFile(p));
     }
 
     /** {@link Files#isDirectory}, following links. */
     public boolean isDirectory(Path p) {
-        return keep("directory", p, Files.isDirectory(p));
+        return keep(FileQuestion.DIRECTORY, p, Files.isDirectory(p));
     }
 
     /** {@link Files#exists}, following links. */
     public boolean exists(Path p) {
-        return keep("exists", p, Files.exists(p));
+        return keep(FileQuestion.EXISTS, p, Files.exists(p));
     }
 
     /** {@link Files#exists} of the path itself, a link included. */
     public boolean existsNoFollow(Path p) {
-        return keep("lexists", p, Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+        return keep(FileQuestion.LEXISTS, p, Files.exists(p, LinkOption.NOFOLLOW_LINKS));
     }
 
     /** {@link Files#isExecutable}: whether this process may run it. */
     public boolean isExecutable(Path p) {
-        return keep("executable", p, Files.isExecutable(p));
+        return keep(FileQuestion.EXECUTABLE, p, Files.isExecutable(p));
     }
 
     /** {@link Files#isWritable} of a directory whose programs' trust is decided: whether this process may write it. */
     public boolean isDirectoryWritable(Path p) {
-        return keep("dir-writable", p, Files.isWritable(p));
+        return keep(FileQuestion.DIR_WRITABLE, p, Files.isWritable(p));
     }
 
     /** The path with every link resolved, or null when that fails. */
@@ -123,21 +126,21 @@ public final class FileFacts {
         } catch (IOException | SecurityException e) {
             real = null;
         }
-        keep("real", p, real == null ? "" : real.toString());
+        keep(FileQuestion.REAL, p, real == null ? "" : real.toString());
         return real;
     }
 
     /** The permissions, following links, as {@code rwxr-xr-x}; null when they cannot be read. */
     public String permissions(Path p) {
-        return permissions("perms", p);
+        return permissions(FileQuestion.PERMS, p);
     }
 
     /** {@link #permissions} of a directory whose programs' trust is decided. */
     public String directoryPermissions(Path p) {
-        return permissions("dir-perms", p);
+        return permissions(FileQuestion.DIR_PERMS, p);
     }
 
-    private String permissions(String op, Path p) {
+    private String permissions(FileQuestion op, Path p) {
         String perms;
         try {
             perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
@@ -150,15 +153,15 @@ public final class FileFacts {
 
     /** The owner's user id of the path itself (a link's own), or -1 when it cannot be read. */
     public int ownerUid(Path p) {
-        return ownerUid("uid", p);
+        return ownerUid(FileQuestion.UID, p);
     }
 
     /** {@link #ownerUid} of a directory whose programs' trust is decided. */
     public int directoryOwnerUid(Path p) {
-        return ownerUid("dir-uid", p);
+        return ownerUid(FileQuestion.DIR_UID, p);
     }
 
-    private int ownerUid(String op, Path p) {
+    private int ownerUid(FileQuestion op, Path p) {
         int uid;
         try {
             uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS) instanceof Integer i ? i : -1;
@@ -179,7 +182,7 @@ public final class FileFacts {
     public String readString(Path p) throws IOException {
         if (facts != null) {
             Stat stat = stat(p);
-            keep("identity", p, stat == null ? "" : stat.identity());
+            keep(FileQuestion.IDENTITY, p, stat == null ? "" : stat.identity());
             if (stat == null || racy(stat.modified()) || racy(stat.changed())) {
                 incomplete();
             }

@@ -1,5 +1,6 @@
 package io.shellgate.rules;
 
+import io.shellgate.client.RunDirectory;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -47,19 +48,8 @@ public final class Places {
      * {@code ~/.local/state/shellgate/run} ({@code ~} from the password database when {@code HOME} is not set).
      */
     public static Path run(Map<String, String> env) {
-        Optional<Path> own = absolute(env, "SHELLGATE_RUN_DIR");
-        if (own.isPresent()) {
-            return own.get();
-        }
-        Optional<Path> runtime = absolute(env, "XDG_RUNTIME_DIR");
-        if (runtime.isPresent() && java.nio.file.Files.isDirectory(runtime.get())) {
-            return runtime.get().resolve("shellgate");
-        }
-        Optional<Path> state = absolute(env, "XDG_STATE_HOME");
-        if (state.isPresent()) {
-            return state.get().resolve("shellgate").resolve("run");
-        }
-        return home(env).resolve(".local").resolve("state").resolve("shellgate").resolve("run");
+        // the protocol's clients decide it, the javaagent's among them: one rule for every Java part
+        return RunDirectory.locate(env);
     }
 
     /**

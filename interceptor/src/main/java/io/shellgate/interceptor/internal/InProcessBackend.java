@@ -1,5 +1,6 @@
 package io.shellgate.interceptor.internal;
 
+import io.shellgate.client.RunDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
@@ -136,11 +137,11 @@ final class InProcessBackend implements Backend {
     static Path cacheDirectory() {
         // decided as io.shellgate.rules.Places#cache decides it, which the agent's core cannot load
         Map<String, String> env = System.getenv();
-        Path explicit = ServerBackend.absolute(env.get("SHELLGATE_CACHE_DIR"));
+        Path explicit = RunDirectory.absolute(env.get("SHELLGATE_CACHE_DIR"));
         if (explicit != null) {
             return explicit;
         }
-        Path xdg = ServerBackend.absolute(env.get("XDG_CACHE_HOME"));
-        return xdg != null ? xdg.resolve("shellgate") : ServerBackend.home(env).resolve(".cache").resolve("shellgate");
+        Path xdg = RunDirectory.absolute(env.get("XDG_CACHE_HOME"));
+        return xdg != null ? xdg.resolve("shellgate") : RunDirectory.home(env).resolve(".cache").resolve("shellgate");
     }
 }

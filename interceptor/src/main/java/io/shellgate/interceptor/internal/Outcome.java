@@ -1,5 +1,7 @@
 package io.shellgate.interceptor.internal;
 
+import io.shellgate.client.Reply;
+
 /**
  * What the gate does with one process: start it or refuse it, and why.
  *
@@ -14,5 +16,19 @@ record Outcome(boolean runs, String tier, String rule, String message) {
     /** A refusal because nothing could judge the process. */
     static Outcome error(String rule, String message) {
         return new Outcome(false, "error", rule, message);
+    }
+
+    /** What the judge server's reply makes of the process: it runs only where {@link Reply.Verdict#mayRun} says so. */
+    static Outcome of(Reply reply) {
+        if (reply instanceof Reply.Verdict v) {
+            return new Outcome(v.mayRun(), v.tier(), v.rule(), v.sentence());
+        }
+        if (reply instanceof Reply.ServerError e) {
+            return error(e.rule(), e.sentence());
+        }
+        if (reply instanceof Reply.NoAnswer n) {
+            return error("judge-error", n.why());
+        }
+        return error("judge-error", "the judge server's reply had no tier");
     }
 }

@@ -1,5 +1,6 @@
 package io.shellgate.interceptor.internal;
 
+import io.shellgate.client.FileQuestions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

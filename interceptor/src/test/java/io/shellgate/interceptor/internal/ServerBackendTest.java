@@ -3,6 +3,8 @@ package io.shellgate.interceptor.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.shellgate.client.Json;
+import io.shellgate.client.Reply;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -14,6 +16,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
@@ -31,21 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServerBackendTest {
 
+    /** What the agent makes of a reply line on its Unix socket. */
     private static Outcome reply(String json) {
-        return ServerBackend.outcome(Json.object(json));
-    }
-
-    @Test
-    void theAgentsCoreFindsTheRunDirectoryWherePlacesDoes(@org.junit.jupiter.api.io.TempDir Path runtime) {
-        // the core cannot load io.shellgate.rules.Places, so it decides by the same rules itself
-        List<Map<String, String>> cases = List.of(Map.of("HOME", "/h"), Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "/r"),
-                Map.of("HOME", "/h", "SHELLGATE_RUN_DIR", "run", "XDG_STATE_HOME", "st"),
-                Map.of("HOME", "/h", "XDG_RUNTIME_DIR", runtime.toString()),
-                Map.of("XDG_RUNTIME_DIR", runtime.resolve("gone").toString(), "XDG_STATE_HOME", "/xs"),
-                Map.of(), Map.of("HOME", "relative"));
-        for (Map<String, String> env : cases) {
-            assertThat(ServerBackend.runDirectory(env)).as(env.toString()).isEqualTo(io.shellgate.rules.Places.run(env));
-        }
+        return Outcome.of(Reply.parse(json));
     }
 
     @Test
@@ -76,14 +67,6 @@ class ServerBackendTest {
                 .isEqualTo(Outcome.error("policy-error", "a policy file in effect is invalid: /x/policy.toml:1:1: bad"));
         assertThat(reply("{\"v\":1,\"error\":\"internal\",\"message\":\"bug\"}").runs()).isFalse();
         assertThat(reply("{\"v\":1,\"tier\":\"maybe\"}").runs()).isFalse();
-    }
-
-    @Test
-    void findsTheRunDirectoryAsTheLauncherDoes() {
-        assertThat(ServerBackend.runDirectory(Map.of("SHELLGATE_RUN_DIR", "/r", "HOME", "/h"))).isEqualTo(Path.of("/r"));
-        assertThat(ServerBackend.runDirectory(Map.of("XDG_STATE_HOME", "/s", "HOME", "/h"))).isEqualTo(Path.of("/s/shellgate/run"));
-        assertThat(ServerBackend.runDirectory(Map.of("XDG_STATE_HOME", "relative", "HOME", "/h")))
-                .isEqualTo(Path.of("/h/.local/state/shellgate/run"));
     }
 
     @TempDir
@@ -271,7 +254,7 @@ class ServerBackendTest {
         String ran = lines.poll(10, TimeUnit.SECONDS);
         assertThat(ran).startsWith("{\"v\":1,\"op\":\"ran\",\"times\":[");
         List<?> times = (List<?>) Json.object(ran).get("times");
-        assertThat(times).hasSize(2).allSatisfy(t -> assertThat(((Double) t).longValue()).isBetween(before, after));
+        assertThat(times).hasSize(2).allSatisfy(t -> assertThat((Long) t).isBetween(before, after));
         // then the allow's token, and the rest of the notice is the request itself
         assertThat(ran.substring(ran.indexOf("],") + 2)).isEqualTo("\"token\":\"t7\","
                 + judge.substring("{\"v\":1,\"op\":\"judge\",".length()));
@@ -306,5 +289,90 @@ class ServerBackendTest {
             assertThat(ask(backend)).isEqualTo(new Outcome(true, "ask", "r", "approved"));
             assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         }
+    }
+
+    /**
+     * A launcher in a directory of its own, beside a shellgate.jar built now: {@code serve} only
+     * notes that it was asked (in {@code started} in the run directory), and the test plays the
+     * server it would start.
+     */
+    private Path launcherBesideANewJar(Path dist) throws IOException {
+        Files.createDirectories(dist);
+        Path launcher = Files.writeString(dist.resolve("shellgate"), "#!/bin/sh\nprintf '%s\\n' \"$*\" > \"$SHELLGATE_RUN_DIR/started\"\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        Files.writeString(dist.resolve("shellgate.jar"), "a jar");
+        return launcher;
+    }
+
+    private static final String ALLOW = "{\"v\":1,\"tier\":\"allow\",\"rule\":\"r\",\"message\":\"m\"}";
+
+    @Test
+    @Timeout(60)
+    void aServerOlderThanTheInstalledJarIsStoppedAndACurrentOneStarted(@TempDir Path dist) throws Exception {
+        Path launcher = launcherBesideANewJar(dist);
+        // a server that started before the jar was built: its port file is older
+        Files.writeString(run.resolve("server.port"), "1\n");
+        Files.setLastModifiedTime(run.resolve("server.port"),
+                FileTime.fromMillis(Files.getLastModifiedTime(dist.resolve("shellgate.jar")).toMillis() - 60_000));
+        BlockingQueue<String> toOld = new LinkedBlockingQueue<>();
+        ServerSocketChannel old = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        old.bind(UnixDomainSocketAddress.of(run.resolve("server.sock")));
+        Thread oldServer = new Thread(() -> {
+            try (SocketChannel c = old.accept(); BufferedReader in = new BufferedReader(Channels.newReader(c, StandardCharsets.UTF_8))) {
+                String line = in.readLine();
+                toOld.add(line);
+                if (line.equals("{\"v\":1,\"op\":\"stop\"}")) {
+                    // as the server stops: its files go, then it exits
+                    Files.delete(run.resolve("server.port"));
+                    Files.delete(run.resolve("server.sock"));
+                    c.write(ByteBuffer.wrap("{\"v\":1,\"stopping\":true}\n".getBytes(StandardCharsets.UTF_8)));
+                } else {
+                    c.write(ByteBuffer.wrap((ALLOW + "\n").getBytes(StandardCharsets.UTF_8)));
+                }
+                old.close();
+            } catch (IOException e) {
+                // the test failed elsewhere
+            }
+        });
+        oldServer.setDaemon(true);
+        oldServer.start();
+        // the server the launcher would start: up once it was asked to, with a new port file
+        BlockingQueue<String> toNew = new LinkedBlockingQueue<>();
+        Thread starter = new Thread(() -> {
+            try {
+                while (!Files.exists(run.resolve("started"))) {
+                    Thread.sleep(20);
+                }
+                Files.writeString(run.resolve("server.port"), "2\n");
+                recordingServer(toNew, line -> ALLOW);
+            } catch (IOException | InterruptedException e) {
+                // the test failed elsewhere
+            }
+        });
+        starter.setDaemon(true);
+        starter.start();
+        ServerBackend backend = new ServerBackend(run, null, launcher.toString(), 60_000);
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(toOld).containsExactly("{\"v\":1,\"op\":\"stop\"}");
+        assertThat(Files.readString(run.resolve("started"))).isEqualTo("serve\n");
+        assertThat(toNew.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
+        // the current server is not stopped: the next request goes to it
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(toNew.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
+        assertThat(toOld).hasSize(1);
+    }
+
+    @Test
+    @Timeout(60)
+    void aServerStartedAfterTheJarWasBuiltIsNotStopped(@TempDir Path dist) throws Exception {
+        Path launcher = launcherBesideANewJar(dist);
+        Files.setLastModifiedTime(dist.resolve("shellgate.jar"), FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Files.writeString(run.resolve("server.port"), "1\n");
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        recordingServer(lines, line -> ALLOW);
+        ServerBackend backend = new ServerBackend(run, null, launcher.toString(), 60_000);
+        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
+        assertThat(run.resolve("started")).doesNotExist();
     }
 }

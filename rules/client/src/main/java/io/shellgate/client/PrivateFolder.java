@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.client;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * Whether a folder of shellgate's own (the run directory, the state directory) and the files in it
- * can be believed: they must belong to this user and be writable by nobody else. In a folder that
- * another user may write, that user can swap a file of ours for one of theirs (a port, a token, a
- * socket) under the same name, whoever owns the files.
+ * can be believed: they must belong to this user and be writable by nobody else, and a file must
+ * not be a link. In a folder that another user may write, that user can swap a file of ours for one
+ * of theirs (a port, a token, a socket) under the same name, whoever owns the files.
  */
 public final class PrivateFolder {
 

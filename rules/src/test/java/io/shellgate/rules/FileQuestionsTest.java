@@ -1,8 +1,9 @@
-package io.shellgate.interceptor.internal;
+package io.shellgate.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.shellgate.rules.FileFacts;
+import io.shellgate.client.FileQuestion;
+import io.shellgate.client.FileQuestions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -13,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent's copy of the judge server's file questions answers every one of them in the server's
- * words, on every kind of file: an answer in other words would only cost a round trip, but an
+ * A client's answers to the judge server's file questions ({@link FileQuestion}, which the
+ * javaagent asks again before it reuses an allow) are the server's ({@link FileFacts}), word for
+ * word, on every kind of file: an answer in other words would only cost a round trip, but an
  * equal answer to a different question could reuse an allow that no longer holds.
  */
 class FileQuestionsTest {
@@ -63,11 +65,11 @@ class FileQuestionsTest {
                 q.getValue().accept(server, p);
                 FileFacts.Fact fact = server.facts().getFirst();
                 assertThat(fact.op()).isEqualTo(q.getKey());
-                assertThat(FileQuestions.answer(q.getKey(), p.toString())).as(q.getKey() + " " + p).isEqualTo(fact.answer());
+                assertThat(FileQuestion.named(q.getKey()).answer(p)).as(q.getKey() + " " + p).isEqualTo(fact.answer());
                 compared++;
             }
-            assertThat(FileQuestions.answer("identity", p.toString())).as("identity " + p).isEqualTo(FileFacts.identity(p));
-            assertThat(FileQuestions.identityByName(p)).as("identity by name " + p).isEqualTo(FileFacts.identity(p));
+            assertThat(FileQuestion.named("identity").answer(p)).as("identity " + p).isEqualTo(FileFacts.identity(p));
+            assertThat(FileQuestion.identityByName(p)).as("identity by name " + p).isEqualTo(FileFacts.identity(p));
         }
         assertThat(compared).isEqualTo(18 * SERVER.size());
     }
@@ -75,15 +77,15 @@ class FileQuestionsTest {
     @Test
     void anIdentityChangesWhenTheFileIsWrittenOrReplaced() throws Exception {
         Path file = Files.writeString(dir.resolve("policy.toml"), "a");
-        String before = FileQuestions.answer("identity", file.toString());
+        String before = FileQuestion.named("identity").answer(file);
         assertThat(before).matches("\\d+:\\d+:1:\\d+");
         Thread.sleep(20);
         Files.writeString(file, "b");
-        String written = FileQuestions.answer("identity", file.toString());
+        String written = FileQuestion.named("identity").answer(file);
         assertThat(written).isNotEqualTo(before);
         Path other = Files.writeString(dir.resolve("other"), "b");
         Files.move(other, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertThat(FileQuestions.answer("identity", file.toString())).isNotEqualTo(written);
+        assertThat(FileQuestion.named("identity").answer(file)).isNotEqualTo(written);
     }
 
     @Test
@@ -118,10 +120,10 @@ class FileQuestionsTest {
         assertThat(file.stillHold()).isFalse();
         boolean heldMeanwhile = trust.stillHold();
         long asked = System.nanoTime() - changed;
-        if (asked < FileQuestions.DIRECTORY_TTL_NANOS) {
+        if (asked < FileQuestion.DIRECTORY_TTL_NANOS) {
             assertThat(heldMeanwhile).isTrue();
         }
-        Thread.sleep(FileQuestions.DIRECTORY_TTL_NANOS / 1_000_000 + 100);
+        Thread.sleep(FileQuestion.DIRECTORY_TTL_NANOS / 1_000_000 + 100);
         assertThat(trust.stillHold()).isFalse();
     }
 }
