@@ -1,8 +1,7 @@
 package io.shellgate.interceptor.internal;
 
-import java.io.IOException;
+import io.shellgate.client.Links;
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -89,55 +88,8 @@ final class GateFiles {
             return hit;
         }
         // ".." after a link goes up from where the link points, not from the link: followed as written
-        Path landing = landing(absolute);
+        Path landing = Links.landing(absolute);
         return landing == null ? null : holding(landing);
-    }
-
-    /**
-     * Where a write to {@code p} (absolute) lands, each link followed as the kernel follows it
-     * (a dangling one names where the file would be made); null after 40 links, as the kernel gives up.
-     */
-    static Path landing(Path p) {
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
-        for (Path n : p) {
-            todo.addLast(n.toString());
-        }
-        Path at = p.getRoot();
-        int links = 0;
-        while (!todo.isEmpty()) {
-            String name = todo.pollFirst();
-            if (name.equals(".") || name.isEmpty()) {
-                continue;
-            }
-            if (name.equals("..")) {
-                at = at.getParent() == null ? at : at.getParent();
-                continue;
-            }
-            Path next = at.resolve(name);
-            if (Files.isSymbolicLink(next)) {
-                if (++links > 40) {
-                    return null;
-                }
-                try {
-                    Path target = Files.readSymbolicLink(next);
-                    List<String> names = new ArrayList<>();
-                    for (Path n : target) {
-                        names.add(n.toString());
-                    }
-                    for (int i = names.size() - 1; i >= 0; i--) {
-                        todo.addFirst(names.get(i));
-                    }
-                    if (target.isAbsolute()) {
-                        at = target.getRoot();
-                    }
-                } catch (IOException | RuntimeException e) {
-                    return null;
-                }
-            } else {
-                at = next;
-            }
-        }
-        return at;
     }
 
     private String holding(Path p) {

@@ -1,9 +1,8 @@
 package io.shellgate.launcher.internal.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.shellgate.client.Links;
 import io.shellgate.rules.Places;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -106,54 +105,11 @@ public final class FileToolGate {
         Set<Path> out = new LinkedHashSet<>();
         out.add(absolute.normalize());
         // ".." after a link goes up from where the link points, not from the link: followed as written
-        Path landing = landing(absolute);
+        Path landing = Links.landing(absolute);
         if (landing != null) {
             out.add(landing);
         }
         return out;
-    }
-
-    /**
-     * Where a write to {@code p} (absolute) lands, each link followed as the kernel follows it
-     * (a dangling one names where the file would be made); null after 40 links, as the kernel gives up.
-     */
-    static Path landing(Path p) {
-        java.util.Deque<String> todo = new java.util.ArrayDeque<>();
-        p.forEach(n -> todo.addLast(n.toString()));
-        Path at = p.getRoot();
-        int links = 0;
-        while (!todo.isEmpty()) {
-            String name = todo.pollFirst();
-            if (name.equals(".") || name.isEmpty()) {
-                continue;
-            }
-            if (name.equals("..")) {
-                at = at.getParent() == null ? at : at.getParent();
-                continue;
-            }
-            Path next = at.resolve(name);
-            if (Files.isSymbolicLink(next)) {
-                if (++links > 40) {
-                    return null;
-                }
-                try {
-                    Path target = Files.readSymbolicLink(next);
-                    List<String> names = new ArrayList<>();
-                    target.forEach(n -> names.add(n.toString()));
-                    for (int i = names.size() - 1; i >= 0; i--) {
-                        todo.addFirst(names.get(i));
-                    }
-                    if (target.isAbsolute()) {
-                        at = target.getRoot();
-                    }
-                } catch (IOException e) {
-                    return null;
-                }
-            } else {
-                at = next;
-            }
-        }
-        return at;
     }
 
     private static Kind classify(Path p, Map<String, String> env) {
