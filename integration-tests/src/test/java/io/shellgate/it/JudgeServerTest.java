@@ -609,11 +609,16 @@ class JudgeServerTest extends SandboxTest {
     void aPolicyFileChangedTooRecentlyToTellALaterChangeOffersNoReuse() throws Exception {
         box.startServer();
         Files.createDirectories(box.home.resolve(".config/shellgate"));
-        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), "[settings]\ntime-budget-ms = 20000\n");
-        // written within the last two seconds: a change now could keep its time stamps
+        Path policy = box.home.resolve(".config/shellgate/policy.toml");
+        Files.writeString(policy, "[settings]\ntime-budget-ms = 20000\n");
+        // a modification time ahead of the clock counts as recent however long the request takes to arrive (a busy
+        // machine): a change now could keep its time stamps
+        Files.setLastModifiedTime(policy, java.nio.file.attribute.FileTime.from(java.time.Instant.now().plusSeconds(3600)));
         JsonNode fresh = tcp(1, agentJudge("ignored", "/usr/bin/echo", "hi")).getFirst();
         assertThat(fresh.path("tier").asText()).isEqualTo("allow");
         assertThat(fresh.has("recheck")).isFalse();
+        // an hour old, and its status change (which setting the time is) more than two seconds ago
+        Files.setLastModifiedTime(policy, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
         Thread.sleep(2100);
         JsonNode settled = tcp(1, agentJudge("ignored", "/usr/bin/echo", "hi")).getFirst();
         List<String> facts = new java.util.ArrayList<>();
