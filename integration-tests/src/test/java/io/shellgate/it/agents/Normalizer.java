@@ -28,7 +28,9 @@ record Normalizer(Path root, Path install) {
             // Gemini CLI: the folder of its background-pids file
             rule("gemini-shell-[A-Za-z0-9]{6}", "gemini-shell-\\$R"),
             // Qwen Code: its tool-use ids
-            rule("toolu_\\$N_[a-z0-9]+", "toolu_\\$N_\\$R"));
+            rule("toolu_\\$N_[a-z0-9]+", "toolu_\\$N_\\$R"),
+            // OpenCode: its session and message ids
+            rule("(ses|msg)_[A-Za-z0-9]{26}", "$1_\\$R"));
 
     private static Rule rule(String regex, String replacement) {
         return new Rule(Pattern.compile(regex), replacement);
