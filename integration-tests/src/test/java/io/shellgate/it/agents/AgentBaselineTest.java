@@ -25,14 +25,14 @@ class AgentBaselineTest {
     }
 
     /** Every agent; {@code -Dshellgate.compat=CLAUDE_CODE,PI} narrows it while developing, as in AgentCompatibilityTest. */
-    static java.util.stream.Stream<Agent> agents() {
+    static java.util.stream.Stream<Agent> selectedAgents() {
         List<String> only = List.of(System.getProperty("shellgate.compat", "").split(",")).stream()
                 .filter(x -> java.util.Arrays.stream(Agent.values()).anyMatch(a -> a.name().equals(x))).toList();
         return java.util.Arrays.stream(Agent.values()).filter(a -> only.isEmpty() || only.contains(a.name()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("agents")
+    @MethodSource("selectedAgents")
     void runsLsThroughItsShellToolAndTheOutputReachesTheModel(Agent agent) throws Exception {
         Path root = Agents.newRunFolder(agent + "-ls");
         Files.writeString(Files.createDirectories(root.resolve("work")).resolve(MARKER), "x\n");
@@ -55,7 +55,7 @@ class AgentBaselineTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("agents")
+    @MethodSource("selectedAgents")
     void itsPreToolHookGetsTheCommandAsJsonAndAnEmptyExitZeroAllows(Agent agent) throws Exception {
         Path root = Agents.newRunFolder(agent + "-hook");
         Files.writeString(Files.createDirectories(root.resolve("work")).resolve(MARKER), "x\n");

@@ -2,7 +2,6 @@ package io.shellgate.it.agents;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,11 +52,10 @@ final class OpenCodeSetup implements AgentSetup {
 
     /** shellgate's plugin as the distribution ships it, running {@code hook}. */
     static String plugin(List<String> hook) throws IOException {
-        try (InputStream in = OpenCodeSetup.class.getResourceAsStream("/io/shellgate/launcher/internal/shellgate-opencode.js")) {
-            if (in == null) {
-                throw new IOException("shellgate-opencode.js is not on the test class path (the launcher module's resources)");
-            }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        // from the jar the distribution ships, as shellgate setup writes it
+        Path jar = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().resolveSibling("shellgate.jar");
+        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
+            String text = Files.readString(zip.getPath("/io/shellgate/launcher/internal/shellgate-opencode.js"), StandardCharsets.UTF_8);
             if (!text.contains(HOOK_LINE)) {
                 throw new IOException("shellgate-opencode.js has no line " + HOOK_LINE);
             }

@@ -1,7 +1,6 @@
 package io.shellgate.it.agents;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,11 +47,10 @@ final class PiSetup implements AgentSetup {
 
     /** shellgate's extension as the distribution ships it, running {@code hook}. */
     static String extension(List<String> hook) throws IOException {
-        try (InputStream in = PiSetup.class.getResourceAsStream("/io/shellgate/launcher/internal/shellgate-pi.js")) {
-            if (in == null) {
-                throw new IOException("shellgate-pi.js is not on the test class path (the launcher module's resources)");
-            }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        // from the jar the distribution ships, as shellgate setup writes it
+        Path jar = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().resolveSibling("shellgate.jar");
+        try (java.nio.file.FileSystem zip = java.nio.file.FileSystems.newFileSystem(jar)) {
+            String text = Files.readString(zip.getPath("/io/shellgate/launcher/internal/shellgate-pi.js"), StandardCharsets.UTF_8);
             if (!text.contains(HOOK_LINE)) {
                 throw new IOException("shellgate-pi.js has no line " + HOOK_LINE);
             }
