@@ -15,6 +15,7 @@ public final class ChatCompletionsStub extends StubModel {
     static final String TOOL = "run_shell_command";
 
     private final String tool;
+    private final ObjectNode arguments;
 
     public ChatCompletionsStub(String command) throws IOException {
         this(command, TOOL);
@@ -24,6 +25,14 @@ public final class ChatCompletionsStub extends StubModel {
     public ChatCompletionsStub(String command, String tool) throws IOException {
         super(command);
         this.tool = tool;
+        this.arguments = null;
+    }
+
+    /** For a call of another tool than the shell: {@code tool} with {@code arguments}. */
+    public ChatCompletionsStub(AgentRun.ToolCall call) throws IOException {
+        super("");
+        this.tool = call.tool();
+        this.arguments = (ObjectNode) JSON.readTree(call.arguments());
     }
 
     @Override
@@ -45,12 +54,15 @@ public final class ChatCompletionsStub extends StubModel {
             return answer(object().put("role", "assistant").put("content", FINAL_TEXT), "stop", stream);
         }
         if (stream && offersTool(body, tool)) {
-            ObjectNode arguments = object().put("command", command);
-            if (tool.equals(TOOL)) {
-                arguments.put("is_background", false);
+            ObjectNode args = this.arguments;
+            if (args == null) {
+                args = object().put("command", command);
+                if (tool.equals(TOOL)) {
+                    args.put("is_background", false);
+                }
+                args.put("description", "Run the command the test asked for");
             }
-            arguments.put("description", "Run the command the test asked for");
-            ObjectNode function = object().put("name", tool).put("arguments", arguments.toString());
+            ObjectNode function = object().put("name", tool).put("arguments", args.toString());
             ObjectNode call = object().put("index", 0).put("id", "call_stub_1").put("type", "function");
             call.set("function", function);
             ObjectNode delta = object().put("role", "assistant");

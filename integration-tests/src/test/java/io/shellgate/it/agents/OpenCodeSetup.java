@@ -30,7 +30,7 @@ final class OpenCodeSetup implements AgentSetup {
 
     @Override
     public StubModel stub(AgentRun run) throws IOException {
-        return new ChatCompletionsStub(run.command(), TOOL);
+        return run.toolCall() != null ? new ChatCompletionsStub(run.toolCall()) : new ChatCompletionsStub(run.command(), TOOL);
     }
 
     @Override

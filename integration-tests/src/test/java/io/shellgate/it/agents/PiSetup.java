@@ -27,7 +27,7 @@ final class PiSetup implements AgentSetup {
 
     @Override
     public StubModel stub(AgentRun run) throws IOException {
-        return new ChatCompletionsStub(run.command(), TOOL);
+        return run.toolCall() != null ? new ChatCompletionsStub(run.toolCall()) : new ChatCompletionsStub(run.command(), TOOL);
     }
 
     @Override
