@@ -35,7 +35,7 @@ export default function shellgate(pi) {
       tool_name: event.toolName,
       tool_input: event.input ?? {},
       cwd: ctx.cwd,
-      session_id: event.toolCallId ?? "",
+      session_id: ctx.sessionManager?.getSessionId?.() ?? "",
     })
     const r = await relay(call)
     if (r.code !== 0) {
