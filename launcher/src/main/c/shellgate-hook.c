@@ -45,7 +45,8 @@
 extern char **environ;
 
 static const char *const agents[] = {
-    "claude-code", "gemini-cli", "codex", "qwen-code", "claude", "gemini", "qwen", NULL,
+    "claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi", "claude", "gemini", "qwen", "copilot",
+    NULL,
 };
 
 /* A growing byte buffer. */

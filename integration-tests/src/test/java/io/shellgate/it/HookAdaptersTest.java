@@ -24,12 +24,27 @@ class HookAdaptersTest extends SandboxTest {
 
     /** The input {@code agent} sends before its shell tool runs {@code command} in {@code cwd}. */
     static String input(String agent, String command, Path cwd) {
+        if (agent.equals("copilot-cli")) {
+            // no event name: Copilot CLI's preToolUse hook gets toolName and toolArgs
+            ObjectNode in = JSON.createObjectNode().put("sessionId", "8f0c2b7e-1111-4222-8333-944455556666")
+                    .put("timestamp", 1_796_302_287_591L).put("cwd", cwd.toString()).put("toolName", "bash");
+            in.putObject("toolArgs").put("command", command).put("description", "run it");
+            return in.toString();
+        }
         ObjectNode in = JSON.createObjectNode();
         in.put("session_id", "8f0c2b7e-1111-4222-8333-944455556666");
         in.put("cwd", cwd.toString());
-        in.put("hook_event_name", agent.equals("gemini-cli") ? "BeforeTool" : "PreToolUse");
+        in.put("hook_event_name", switch (agent) {
+            case "gemini-cli" -> "BeforeTool";
+            // what shellgate's plugin for OpenCode sends
+            case "opencode" -> "tool.execute.before";
+            // and shellgate's extension for Pi
+            case "pi" -> "tool_call";
+            default -> "PreToolUse";
+        });
         in.put("tool_name", switch (agent) {
             case "claude-code", "codex" -> "Bash";
+            case "opencode", "pi" -> "bash";
             default -> "run_shell_command";
         });
         in.putObject("tool_input").put("command", command);
@@ -56,19 +71,27 @@ class HookAdaptersTest extends SandboxTest {
             return "";
         }
         JsonNode out = JSON.readTree(r.out());
-        return agent.equals("gemini-cli") ? out.path("decision").asText() : out.path("hookSpecificOutput").path("permissionDecision").asText();
+        return switch (agent) {
+            case "gemini-cli", "opencode", "pi" -> out.path("decision").asText();
+            case "copilot-cli" -> out.path("permissionDecision").asText();
+            default -> out.path("hookSpecificOutput").path("permissionDecision").asText();
+        };
     }
 
     /** The reason the answer gives, in the agent's own format. */
     static String reason(String agent, Processes.Result r) throws Exception {
         JsonNode out = JSON.readTree(r.out());
-        return agent.equals("gemini-cli") ? out.path("reason").asText()
-                : out.path("hookSpecificOutput").path("permissionDecisionReason").asText();
+        return switch (agent) {
+            case "gemini-cli", "opencode", "pi" -> out.path("reason").asText();
+            case "copilot-cli" -> out.path("permissionDecisionReason").asText();
+            default -> out.path("hookSpecificOutput").path("permissionDecisionReason").asText();
+        };
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"claude-code,SERVER", "claude-code,NO_SERVER", "gemini-cli,SERVER", "gemini-cli,NO_SERVER",
-        "codex,SERVER", "codex,NO_SERVER", "qwen-code,SERVER", "qwen-code,NO_SERVER"})
+        "codex,SERVER", "codex,NO_SERVER", "qwen-code,SERVER", "qwen-code,NO_SERVER", "copilot-cli,SERVER",
+        "copilot-cli,NO_SERVER", "opencode,SERVER", "opencode,NO_SERVER", "pi,SERVER", "pi,NO_SERVER"})
     void eachAgentGetsAllowAskAndDenyInItsOwnFormat(String agent, Sandbox.Mode mode) throws Exception {
         Processes.Result ls = hook(mode, agent, input(agent, "ls -la"));
         assertThat(ls.code()).as(ls.toString()).isZero();
@@ -77,9 +100,9 @@ class HookAdaptersTest extends SandboxTest {
 
         Processes.Result touch = hook(mode, agent, input(agent, "touch made-by-hook"));
         assertThat(touch.code()).as(touch.toString()).isZero();
-        if (agent.equals("codex") || agent.equals("gemini-cli")) {
-            // Codex would run the command on an ask, Gemini CLI waits forever without a terminal:
-            // a refusal that says how to approve
+        if (agent.equals("codex") || agent.equals("gemini-cli") || agent.equals("opencode")) {
+            // Codex would run the command on an ask, Gemini CLI waits forever without a terminal,
+            // OpenCode's plugins cannot show its prompt: a refusal that says how to approve
             assertThat(decision(agent, touch)).isEqualTo("deny");
             assertThat(reason(agent, touch)).contains("refused (not-read-only)").contains("shellgate approvals --watch")
                     .contains("a terminal of their own").doesNotContain("policy.toml")
@@ -133,7 +156,8 @@ class HookAdaptersTest extends SandboxTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"claude-code,SERVER", "gemini-cli,NO_SERVER", "codex,SERVER", "qwen-code,NO_SERVER"})
+    @CsvSource({"claude-code,SERVER", "gemini-cli,NO_SERVER", "codex,SERVER", "qwen-code,NO_SERVER", "copilot-cli,SERVER",
+        "opencode,NO_SERVER", "pi,SERVER"})
     void inputThatCannotBeReadIsRefusedAndOtherToolsAreLeftToTheAgent(String agent, Sandbox.Mode mode) throws Exception {
         Processes.Result garbage = hook(mode, agent, "{not json");
         assertThat(garbage.code()).isZero();
@@ -141,7 +165,8 @@ class HookAdaptersTest extends SandboxTest {
         Processes.Result noCommand = hook(mode, agent, input(agent, "x").replace("\"command\":\"x\"", "\"other\":1"));
         assertThat(decision(agent, noCommand)).as(noCommand.toString()).isEqualTo("deny");
         assertThat(reason(agent, noCommand)).contains("has no command");
-        Processes.Result other = hook(mode, agent, input(agent, "ls").replace("\"tool_name\":\"", "\"tool_name\":\"Read"));
+        Processes.Result other = hook(mode, agent, input(agent, "ls").replace("\"tool_name\":\"", "\"tool_name\":\"Read")
+                .replace("\"toolName\":\"", "\"toolName\":\"read_"));
         assertThat(other.code()).isZero();
         assertThat(other.out()).as(other.toString()).isEmpty();
     }
@@ -181,7 +206,7 @@ class HookAdaptersTest extends SandboxTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code"})
+    @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi"})
     void aHookThatCannotRunBlocksWithExitCode2(String agent) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);
         env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
@@ -193,5 +218,59 @@ class HookAdaptersTest extends SandboxTest {
         Processes.Result unknown = box.shellgate("hook", "cursor");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown agent 'cursor'").contains("claude-code, gemini-cli, codex, qwen-code");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"SERVER", "NO_SERVER"})
+    void copilotsTextTypedIntoItsShellIsJudgedItsArgumentsMayComeAsTextAndPowerShellIsRefused(Sandbox.Mode mode)
+            throws Exception {
+        String agent = "copilot-cli";
+        // write_bash types input into a shell the bash tool started: judged as a command line
+        ObjectNode typed = (ObjectNode) JSON.readTree(input(agent, "x", box.work));
+        typed.put("toolName", "write_bash");
+        typed.putObject("toolArgs").put("shellId", "0").put("input", "rm -rf ~\n");
+        Processes.Result rm = hook(mode, agent, typed.toString());
+        assertThat(decision(agent, rm)).as(rm.toString()).isEqualTo("deny");
+        assertThat(reason(agent, rm)).contains("rm-recursive-critical");
+        typed.putObject("toolArgs").put("shellId", "0").put("input", "ls -la");
+        assertThat(decision(agent, hook(mode, agent, typed.toString()))).isEqualTo("allow");
+
+        // older releases send the arguments as JSON text
+        ObjectNode text = (ObjectNode) JSON.readTree(input(agent, "x", box.work));
+        text.put("toolArgs", JSON.createObjectNode().put("command", "rm -rf ~").toString());
+        Processes.Result asText = hook(mode, agent, text.toString());
+        assertThat(decision(agent, asText)).as(asText.toString()).isEqualTo("deny");
+        assertThat(reason(agent, asText)).contains("rm-recursive-critical");
+        text.put("toolArgs", "{not json");
+        Processes.Result broken = hook(mode, agent, text.toString());
+        assertThat(decision(agent, broken)).as(broken.toString()).isEqualTo("deny");
+        assertThat(reason(agent, broken)).contains("toolArgs is not JSON");
+
+        ObjectNode ps = (ObjectNode) JSON.readTree(input(agent, "Get-ChildItem", box.work));
+        ps.put("toolName", "powershell");
+        Processes.Result power = hook(mode, agent, ps.toString());
+        assertThat(decision(agent, power)).as(power.toString()).isEqualTo("deny");
+        assertThat(reason(agent, power)).contains("PowerShell");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"SERVER", "NO_SERVER"})
+    void openCodesBatchToolWhichSkipsPluginHooksIsRefusedAndItsWorkdirIsWhereTheCommandIsJudged(Sandbox.Mode mode)
+            throws Exception {
+        String agent = "opencode";
+        ObjectNode batch = (ObjectNode) JSON.readTree(input(agent, "x", box.work));
+        batch.put("tool_name", "batch");
+        batch.putObject("tool_input").putArray("tool_calls").addObject().put("tool", "bash").putObject("parameters")
+                .put("command", "ls");
+        Processes.Result r = hook(mode, agent, batch.toString());
+        assertThat(decision(agent, r)).as(r.toString()).isEqualTo("deny");
+        assertThat(reason(agent, r)).contains("without their plugin hooks");
+
+        // OpenCode's workdir may be relative to the session's directory
+        java.nio.file.Files.createDirectories(box.work.resolve("sub"));
+        ObjectNode inSub = (ObjectNode) JSON.readTree(input(agent, "ls -la", box.work));
+        ((ObjectNode) inSub.get("tool_input")).put("workdir", "sub");
+        Processes.Result ls = hook(mode, agent, inSub.toString());
+        assertThat(decision(agent, ls)).as(ls.toString()).isEqualTo("allow");
     }
 }

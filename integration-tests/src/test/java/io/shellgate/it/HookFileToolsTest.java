@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,10 +25,48 @@ class HookFileToolsTest extends SandboxTest {
 
     /** The input {@code agent} sends before its file tool {@code tool} writes {@code file}. */
     private String input(String agent, String tool, Path file) {
+        if (agent.equals("copilot-cli")) {
+            // Copilot CLI's own shape: no event name, the tool's arguments in toolArgs
+            ObjectNode in = JSON.createObjectNode().put("sessionId", "8f0c2b7e-1111-4222-8333-944455556666")
+                    .put("timestamp", 1_796_302_287_591L).put("cwd", box.work.toString()).put("toolName", tool);
+            ObjectNode args = in.putObject("toolArgs").put("path", file.toString());
+            if (tool.equals("edit")) {
+                args.put("old_str", "a").put("new_str", "b");
+            } else {
+                args.put("file_text", "[[approved]]\ncommand = \"touch x\"\n");
+            }
+            return in.toString();
+        }
         ObjectNode in = JSON.createObjectNode();
         in.put("session_id", "8f0c2b7e-1111-4222-8333-944455556666");
         in.put("cwd", box.work.toString());
-        in.put("hook_event_name", agent.equals("gemini-cli") ? "BeforeTool" : "PreToolUse");
+        in.put("hook_event_name", switch (agent) {
+            case "gemini-cli" -> "BeforeTool";
+            case "opencode" -> "tool.execute.before";
+            case "pi" -> "tool_call";
+            default -> "PreToolUse";
+        });
+        if (agent.equals("pi")) {
+            in.put("tool_name", tool);
+            ObjectNode args = in.putObject("tool_input").put("path", file.toString());
+            if (tool.equals("edit")) {
+                args.putArray("edits").addObject().put("oldText", "a").put("newText", "b");
+            } else {
+                args.put("content", "[[approved]]\n");
+            }
+            return in.toString();
+        }
+        if (agent.equals("opencode")) {
+            // OpenCode's own arguments, as its plugin gets them
+            in.put("tool_name", tool);
+            ObjectNode args = in.putObject("tool_input");
+            switch (tool) {
+                case "edit" -> args.put("filePath", file.toString()).put("oldString", "a").put("newString", "b");
+                case "apply_patch" -> args.put("patchText", "*** Begin Patch\n*** Add File: " + file + "\n+x\n*** End Patch\n");
+                default -> args.put("filePath", file.toString()).put("content", "[[approved]]\n");
+            }
+            return in.toString();
+        }
         in.put("tool_name", tool);
         ObjectNode tin = in.putObject("tool_input");
         switch (tool) {
@@ -46,7 +85,9 @@ class HookFileToolsTest extends SandboxTest {
     @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({"claude-code,Write,SERVER", "claude-code,Edit,NO_SERVER", "claude-code,MultiEdit,SERVER",
         "claude-code,NotebookEdit,NO_SERVER", "gemini-cli,write_file,SERVER", "gemini-cli,replace,NO_SERVER",
-        "qwen-code,write_file,NO_SERVER", "qwen-code,edit,SERVER", "codex,apply_patch,SERVER", "codex,apply_patch,NO_SERVER"})
+        "qwen-code,write_file,NO_SERVER", "qwen-code,edit,SERVER", "codex,apply_patch,SERVER", "codex,apply_patch,NO_SERVER",
+        "copilot-cli,create,SERVER", "copilot-cli,edit,NO_SERVER", "opencode,write,SERVER", "opencode,edit,NO_SERVER",
+        "opencode,apply_patch,SERVER", "pi,write,NO_SERVER", "pi,edit,SERVER"})
     void writesToTheGatesFilesAreRefusedToProofFilesAskedAndOthersLeftToTheAgent(String agent, String tool, Sandbox.Mode mode)
             throws Exception {
         Map<String, String> client = box.client(mode);
@@ -54,7 +95,7 @@ class HookFileToolsTest extends SandboxTest {
         Path gitHooks = Files.createDirectories(box.work.resolve(".git/hooks"));
         Map<Path, String> expected = new LinkedHashMap<>();
         String refusal = "deny";
-        String ask = agent.equals("claude-code") || agent.equals("qwen-code") ? "ask" : "deny";
+        String ask = List.of("claude-code", "qwen-code", "copilot-cli", "pi").contains(agent) ? "ask" : "deny";
         expected.put(box.home.resolve(".config/shellgate/policy.toml"), refusal);
         expected.put(box.work.resolve(".shellgate/policy.toml"), refusal);
         expected.put(state.resolve("audit.jsonl"), refusal);
@@ -71,6 +112,13 @@ class HookFileToolsTest extends SandboxTest {
         // a project's agent settings: the hooks they add run commands no gate sees
         expected.put(box.work.resolve(".claude/settings.json"), ask);
         expected.put(box.work.resolve(".gemini/settings.json"), ask);
+        expected.put(box.work.resolve(".github/hooks/hooks.json"), ask);
+        expected.put(box.home.resolve(".copilot/hooks/mine.json"), ask);
+        // OpenCode's plugins, in the project and the user's config: they run in OpenCode with no gate
+        expected.put(box.work.resolve(".opencode/plugin/mine.js"), ask);
+        expected.put(box.home.resolve(".config/opencode/plugin/shellgate.js"), ask);
+        expected.put(box.home.resolve(".pi/agent/extensions/shellgate.js"), ask);
+        expected.put(box.work.resolve(".pi/extensions/mine.ts"), ask);
         expected.put(box.work.resolve("src/main.c"), agent.equals("codex") ? "" : "allow");
         for (Map.Entry<Path, String> e : expected.entrySet()) {
             Processes.Result r = box.shellgate(client, Sandbox.bytes(input(agent, tool, e.getKey())), "hook", agent);

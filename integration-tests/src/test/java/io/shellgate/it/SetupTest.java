@@ -82,6 +82,114 @@ class SetupTest extends SandboxTest {
     }
 
     @Test
+    void copilotCliGetsItsOwnHookFileWithATimeoutAboveShellgatesAnswer() throws Exception {
+        Path hooks = Files.createDirectories(box.home.resolve(".copilot/hooks"));
+        Path file = hooks.resolve("shellgate.json");
+        // someone's own entry in shellgate's file stays
+        Files.writeString(file, "{\"version\": 1, \"hooks\": {\"sessionStart\": [{\"type\": \"command\", \"bash\": \"notify-me\"}],"
+                + " \"preToolUse\": [{\"type\": \"command\", \"bash\": \"my-audit\"}]}}");
+        Processes.Result r = box.shellgate("setup", "copilot-cli");
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("shellgate's hook is in " + file).contains("lets a call through when its hook times out");
+        JsonNode s = JSON.readTree(file.toFile());
+        assertThat(s.path("version").asInt()).isEqualTo(1);
+        assertThat(s.path("hooks").path("sessionStart").toString()).contains("notify-me");
+        JsonNode pre = s.path("hooks").path("preToolUse");
+        assertThat(pre).hasSize(2);
+        assertThat(pre.get(0).path("bash").asText()).isEqualTo("my-audit");
+        JsonNode ours = pre.get(1);
+        assertThat(ours.path("type").asText()).isEqualTo("command");
+        assertThat(ours.path("timeoutSec").asInt()).isEqualTo(60);
+        String command = ours.path("bash").asText();
+        assertThat(command).endsWith(" copilot-cli").contains("shellgate");
+
+        // the command written answers Copilot's own input in Copilot's own format
+        String input = "{\"sessionId\":\"s\",\"timestamp\":1,\"cwd\":\"" + box.work
+                + "\",\"toolName\":\"bash\",\"toolArgs\":{\"command\":\"rm -rf ~\"}}";
+        Processes.Result hook = Processes.run(List.of("bash", "-c", command), box.env, input, box.work);
+        assertThat(hook.code()).as(hook.toString()).isZero();
+        assertThat(JSON.readTree(hook.out()).path("permissionDecision").asText()).isEqualTo("deny");
+        assertThat(hook.out()).contains("rm-recursive-critical");
+
+        assertThat(box.shellgate("setup", "copilot-cli").out()).contains("nothing to change");
+        assertThat(box.shellgate("setup", "copilot-cli", "--remove").code()).isZero();
+        JsonNode after = JSON.readTree(file.toFile());
+        assertThat(after.path("hooks").path("preToolUse")).hasSize(1);
+        assertThat(after.toString()).contains("my-audit").contains("notify-me").doesNotContain("copilot-cli");
+
+        // --project: the repository's .github/hooks, which Copilot loads from its working directory
+        Processes.Result project = Processes.run(List.of(Processes.launcher().toString(), "setup", "copilot-cli", "--project"),
+                box.env, "", box.work);
+        assertThat(project.code()).as(project.toString()).isZero();
+        assertThat(project.out()).contains("the agent can edit its project settings itself");
+        assertThat(JSON.readTree(box.work.resolve(".github/hooks/shellgate.json").toFile()).path("hooks").path("preToolUse")
+                .get(0).path("bash").asText()).endsWith(" copilot-cli");
+
+        // COPILOT_HOME moves Copilot's folder, and the hook file with it
+        Path moved = dir.resolve("copilot-home");
+        java.util.Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("COPILOT_HOME", moved.toString());
+        Processes.Result elsewhere = Processes.run(List.of(Processes.launcher().toString(), "setup", "copilot-cli"), env, "", box.work);
+        assertThat(elsewhere.code()).as(elsewhere.toString()).isZero();
+        assertThat(moved.resolve("hooks/shellgate.json")).exists();
+
+        Files.writeString(file, "{\"version\": 2, \"hooks\": {}}");
+        Processes.Result version = box.shellgate("setup", "copilot-cli");
+        assertThat(version.code()).isEqualTo(4);
+        assertThat(version.err()).contains("\"version\" is 2, not 1");
+    }
+
+    @Test
+    void openCodeGetsShellgatesPluginWhichNeverReplacesAFileOfSomeoneElse() throws Exception {
+        Path plugin = box.home.resolve(".config/opencode/plugin/shellgate.js");
+        Processes.Result r = box.shellgate("setup", "opencode");
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("shellgate's plugin is " + plugin);
+        String text = Files.readString(plugin);
+        assertThat(text).startsWith("// shellgate's plugin for OpenCode").contains("\"tool.execute.before\"")
+                .contains("shellgate-hook\",\"opencode\"]").doesNotContain("const HOOK = [\"shellgate-hook\", \"opencode\"]");
+        assertThat(box.shellgate("setup", "opencode").out()).contains("nothing to change");
+        Processes.Result dry = box.shellgate("setup", "opencode", "--remove", "--dry-run");
+        assertThat(dry.out()).contains("would remove " + plugin);
+        assertThat(plugin).exists();
+        assertThat(box.shellgate("setup", "opencode", "--remove").code()).isZero();
+        assertThat(plugin).doesNotExist();
+        assertThat(box.shellgate("setup", "opencode", "--remove").out()).contains("nothing to remove");
+
+        // someone else's file of that name stays as it is
+        Files.writeString(plugin, "export const Mine = async () => ({})\n");
+        Processes.Result foreign = box.shellgate("setup", "opencode");
+        assertThat(foreign.code()).isEqualTo(4);
+        assertThat(foreign.err()).contains("is not shellgate's plugin");
+        assertThat(box.shellgate("setup", "opencode", "--remove").code()).isEqualTo(4);
+        assertThat(Files.readString(plugin)).isEqualTo("export const Mine = async () => ({})\n");
+
+        Processes.Result project = box.shellgate("setup", "opencode", "--project");
+        assertThat(project.code()).as(project.toString()).isZero();
+        assertThat(box.work.resolve(".opencode/plugin/shellgate.js")).exists();
+        assertThat(project.out()).contains("the agent can edit its project's plugins itself");
+    }
+
+    @Test
+    void piGetsShellgatesExtensionWhereItsAgentFolderIs() throws Exception {
+        Path extension = box.home.resolve(".pi/agent/extensions/shellgate.js");
+        Processes.Result r = box.shellgate("setup", "pi");
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(Files.readString(extension)).startsWith("// shellgate's extension for Pi").contains("\"tool_call\"")
+                .contains("shellgate-hook\",\"pi\"]");
+        assertThat(box.shellgate("setup", "pi", "--remove").code()).isZero();
+        assertThat(extension).doesNotExist();
+
+        // PI_CODING_AGENT_DIR stands for ~/.pi/agent
+        Path moved = dir.resolve("pi-agent");
+        java.util.Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("PI_CODING_AGENT_DIR", moved.toString());
+        Processes.Result elsewhere = box.shellgate(env, null, "setup", "pi");
+        assertThat(elsewhere.code()).as(elsewhere.toString()).isZero();
+        assertThat(moved.resolve("extensions/shellgate.js")).exists();
+    }
+
+    @Test
     void badInputIsAClearErrorAndChangesNothing() throws Exception {
         Path settings = Files.createDirectories(box.home.resolve(".gemini")).resolve("settings.json");
         Files.writeString(settings, "{\"hooks\": [");

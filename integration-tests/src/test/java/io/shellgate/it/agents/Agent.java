@@ -4,14 +4,17 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The four coding agents the compatibility tests drive, each pinned to one npm release: their shell
+ * The coding agents the compatibility tests drive, each pinned to one npm release: their shell
  * envelopes and hook protocols change between releases (docs/agents.md records them per version).
  */
 public enum Agent {
     CLAUDE_CODE("@anthropic-ai/claude-code", "2.1.328", new ClaudeCodeSetup()),
     GEMINI_CLI("@google/gemini-cli", "0.61.0", new GeminiCliSetup()),
     CODEX("@openai/codex", "0.169.0", new CodexSetup()),
-    QWEN_CODE("@qwen-code/qwen-code", "0.24.4", new QwenCodeSetup());
+    QWEN_CODE("@qwen-code/qwen-code", "0.24.4", new QwenCodeSetup()),
+    COPILOT_CLI("@github/copilot", "1.0.102", new CopilotCliSetup()),
+    OPENCODE("opencode-ai", "1.18.33", new OpenCodeSetup()),
+    PI("@mariozechner/pi-coding-agent", "0.73.1", new PiSetup());
 
     private final String npmPackage;
     private final String version;

@@ -16,9 +16,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The four real agents, unmodified, in their "run without asking" modes and with nobody at a
+ * The real agents, unmodified, in their "run without asking" modes and with nobody at a
  * terminal, gated by shellgate two ways: {@code shellgate wrap -- AGENT} and the agent's own
- * pre-tool hook ({@code shellgate-hook AGENT}, the same as {@code shellgate hook AGENT} without bash),
+ * pre-tool hook ({@code shellgate-hook AGENT}, the same as {@code shellgate hook AGENT} without bash;
+ * for OpenCode and Pi, shellgate's plugin and extension, which start it),
  * with default settings. {@code ls -la} runs and its
  * output reaches the model; {@code touch}, {@code rm -rf} of a folder and {@code git reset --hard}
  * are refused, shellgate's reason reaches the model, nothing changed, and the audit log has the

@@ -14,7 +14,10 @@ import java.util.Map;
  * every execve.
  */
 public record AgentRun(Agent agent, String command, List<String> prefix, Map<String, String> env, String hook,
-        String toolShell, String settings, boolean traced, Duration timeout) {
+        String toolShell, String settings, boolean traced, Duration timeout, ToolCall toolCall) {
+
+    /** Another tool the stub model calls instead of the shell tool: its name and its arguments (a JSON object). */
+    public record ToolCall(String tool, String arguments) {}
 
     /** Generous: four agents start slowly on two busy cores; no test asserts on time. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
@@ -25,27 +28,27 @@ public record AgentRun(Agent agent, String command, List<String> prefix, Map<Str
     }
 
     public static AgentRun of(Agent agent, String command) {
-        return new AgentRun(agent, command, List.of(), Map.of(), null, null, null, false, DEFAULT_TIMEOUT);
+        return new AgentRun(agent, command, List.of(), Map.of(), null, null, null, false, DEFAULT_TIMEOUT, null);
     }
 
     /** Runs the agent as {@code PREFIX... AGENT ARGS}. */
     public AgentRun withPrefix(List<String> argv) {
-        return new AgentRun(agent, command, argv, env, hook, toolShell, settings, traced, timeout);
+        return new AgentRun(agent, command, argv, env, hook, toolShell, settings, traced, timeout, toolCall);
     }
 
     public AgentRun withEnv(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(env);
         more.put(name, value);
-        return new AgentRun(agent, command, prefix, more, hook, toolShell, settings, traced, timeout);
+        return new AgentRun(agent, command, prefix, more, hook, toolShell, settings, traced, timeout, toolCall);
     }
 
     /** Configures {@code hookCommand} (a shell command line) as the agent's pre-tool hook for its shell tool. */
     public AgentRun withHook(String hookCommand) {
-        return new AgentRun(agent, command, prefix, env, hookCommand, toolShell, settings, traced, timeout);
+        return new AgentRun(agent, command, prefix, env, hookCommand, toolShell, settings, traced, timeout, toolCall);
     }
 
     public AgentRun withToolShell(String shell) {
-        return new AgentRun(agent, command, prefix, env, hook, shell, settings, traced, timeout);
+        return new AgentRun(agent, command, prefix, env, hook, shell, settings, traced, timeout, toolCall);
     }
 
     /**
@@ -54,16 +57,21 @@ public record AgentRun(Agent agent, String command, List<String> prefix, Map<Str
      * with a table header).
      */
     public AgentRun withSettings(String text) {
-        return new AgentRun(agent, command, prefix, env, hook, toolShell, text, traced, timeout);
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, text, traced, timeout, toolCall);
     }
 
     /** Records every execve of the whole process tree (strace -f), in {@link AgentResult#execs()}. */
     public AgentRun withTrace() {
-        return new AgentRun(agent, command, prefix, env, hook, toolShell, settings, true, timeout);
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, settings, true, timeout, toolCall);
     }
 
     public AgentRun withTimeout(Duration limit) {
-        return new AgentRun(agent, command, prefix, env, hook, toolShell, settings, traced, limit);
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, settings, traced, limit, toolCall);
+    }
+
+    /** The stub model calls {@code tool} with {@code arguments} (a JSON object) instead of the shell tool. */
+    public AgentRun withToolCall(String tool, String arguments) {
+        return new AgentRun(agent, command, prefix, env, hook, toolShell, settings, traced, timeout, new ToolCall(tool, arguments));
     }
 
     /** The prompt the agent gets; the stub decides what happens, the text only has to look real. */

@@ -11,7 +11,8 @@ import java.util.Map;
  * point them at it (with telemetry and update checks off), how to start them non-interactively in
  * their "run without asking" mode, and where their hook goes.
  */
-sealed interface AgentSetup permits ClaudeCodeSetup, GeminiCliSetup, CodexSetup, QwenCodeSetup {
+sealed interface AgentSetup permits ClaudeCodeSetup, GeminiCliSetup, CodexSetup, QwenCodeSetup, CopilotCliSetup,
+        OpenCodeSetup, PiSetup {
 
     String shellTool();
 
@@ -34,4 +35,9 @@ sealed interface AgentSetup permits ClaudeCodeSetup, GeminiCliSetup, CodexSetup,
 
     /** The agent's command line, from the folder where the npm packages were installed. */
     List<String> argv(Path install, AgentRun run);
+
+    /** The shell command in what the agent's pre-tool hook is given. */
+    default String hookCommand(com.fasterxml.jackson.databind.JsonNode input) {
+        return input.path("tool_input").path("command").asText();
+    }
 }

@@ -5,16 +5,34 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 
 /**
- * OpenAI chat completions ({@code POST /v1/chat/completions}, streamed) for Qwen Code: the first
- * turn is a {@code tool_calls} entry for {@code run_shell_command}, the turn after the {@code tool}
- * message is plain text. A non-streamed side question gets a JSON text that ends it.
+ * OpenAI chat completions ({@code POST /v1/chat/completions}, streamed) for Qwen Code (and, with
+ * their tool's name, Copilot CLI and OpenCode): the first turn is a {@code tool_calls} entry for the
+ * shell tool, the turn after the {@code tool} message is plain text. A non-streamed side question
+ * gets a JSON text that ends it.
  */
 public final class ChatCompletionsStub extends StubModel {
 
     static final String TOOL = "run_shell_command";
 
+    private final String tool;
+    private final ObjectNode arguments;
+
     public ChatCompletionsStub(String command) throws IOException {
+        this(command, TOOL);
+    }
+
+    /** For an agent whose shell tool is {@code tool} (its arguments: the command and a description). */
+    public ChatCompletionsStub(String command, String tool) throws IOException {
         super(command);
+        this.tool = tool;
+        this.arguments = null;
+    }
+
+    /** For a call of another tool than the shell: {@code tool} with {@code arguments}. */
+    public ChatCompletionsStub(AgentRun.ToolCall call) throws IOException {
+        super("");
+        this.tool = call.tool();
+        this.arguments = (ObjectNode) JSON.readTree(call.arguments());
     }
 
     @Override
@@ -35,10 +53,16 @@ public final class ChatCompletionsStub extends StubModel {
             recordToolResult(text(last.path("content")));
             return answer(object().put("role", "assistant").put("content", FINAL_TEXT), "stop", stream);
         }
-        if (stream && offersTool(body)) {
-            ObjectNode function = object().put("name", TOOL).put("arguments",
-                    object().put("command", command).put("is_background", false)
-                            .put("description", "Run the command the test asked for").toString());
+        if (stream && offersTool(body, tool)) {
+            ObjectNode args = this.arguments;
+            if (args == null) {
+                args = object().put("command", command);
+                if (tool.equals(TOOL)) {
+                    args.put("is_background", false);
+                }
+                args.put("description", "Run the command the test asked for");
+            }
+            ObjectNode function = object().put("name", tool).put("arguments", args.toString());
             ObjectNode call = object().put("index", 0).put("id", "call_stub_1").put("type", "function");
             call.set("function", function);
             ObjectNode delta = object().put("role", "assistant");
@@ -49,9 +73,9 @@ public final class ChatCompletionsStub extends StubModel {
         return answer(object().put("role", "assistant").put("content", stream ? "stub" : side), "stop", stream);
     }
 
-    private static boolean offersTool(JsonNode body) {
+    private static boolean offersTool(JsonNode body, String name) {
         for (JsonNode tool : body.path("tools")) {
-            if (TOOL.equals(tool.path("function").path("name").asText())) {
+            if (name.equals(tool.path("function").path("name").asText())) {
                 return true;
             }
         }

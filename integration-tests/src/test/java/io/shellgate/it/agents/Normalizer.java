@@ -14,6 +14,8 @@ record Normalizer(Path root, Path install) {
     private record Rule(Pattern pattern, String replacement) {}
 
     private static final List<Rule> RULES = List.of(
+            // Copilot CLI: its login-shell probe's marker (two random hex parts), before the numbers
+            rule("__copilot_login_env_snapshot_[0-9a-f]+_[0-9a-f]+__", "__copilot_login_env_snapshot_\\$N_\\$R__"),
             // Gemini CLI's chat file, before the times: its id may start with digits that read as seconds
             rule("session-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-[0-9a-f]{8}\\.jsonl", "session-\\$TIME-\\$R.jsonl"),
             rule("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "\\$UUID"),
@@ -28,7 +30,9 @@ record Normalizer(Path root, Path install) {
             // Gemini CLI: the folder of its background-pids file
             rule("gemini-shell-[A-Za-z0-9]{6}", "gemini-shell-\\$R"),
             // Qwen Code: its tool-use ids
-            rule("toolu_\\$N_[a-z0-9]+", "toolu_\\$N_\\$R"));
+            rule("toolu_\\$N_[a-z0-9]+", "toolu_\\$N_\\$R"),
+            // OpenCode: its session and message ids
+            rule("(ses|msg)_[A-Za-z0-9]{26}", "$1_\\$R"));
 
     private static Rule rule(String regex, String replacement) {
         return new Rule(Pattern.compile(regex), replacement);

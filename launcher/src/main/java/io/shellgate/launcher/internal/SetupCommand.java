@@ -17,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code shellgate setup AGENT}: writes the agent's hook settings, merged into what is there, never clobbered. */
 @Command(name = "setup", mixinStandardHelpOptions = true,
-        description = {"Installs shellgate's hook in an agent's own settings: claude-code, gemini-cli, codex or qwen-code.",
+        description = {"Installs shellgate's hook in an agent's own settings: claude-code, gemini-cli, codex, qwen-code,",
+            "copilot-cli, opencode or pi (for these two, a plugin file of shellgate's in the agent's plugin folder).",
             "The hook entry (shellgate-hook beside this launcher, the agent's shell and file tools as its matcher, and the",
             "agent's fail-closed switch where it has one) is merged into the settings file: other settings and hooks stay,",
             "an earlier shellgate entry is replaced, and the file as it was is kept beside it as FILE.shellgate-backup-TIME.",
@@ -36,11 +38,61 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 written (or nothing to change), 2 usage error, 4 the settings file cannot be read or written."})
 public final class SetupCommand implements Callable<Integer> {
 
-    /** One agent's hook settings: where they live and the entry shellgate puts there. */
+    /**
+     * One agent's hook settings: where they live and the entry shellgate puts there. {@code home}
+     * ({@code VARIABLE:FOLDER}) names a variable that stands for a folder of {@code userFile} below the home.
+     */
     record Agent(String name, String userFile, String projectFile, String event, String matcher, boolean failClosed,
-            String note) {}
+            String note, String home) {
+
+        Agent(String name, String userFile, String projectFile, String event, String matcher, boolean failClosed,
+                String note) {
+            this(name, userFile, projectFile, event, matcher, failClosed, note, null);
+        }
+
+        /** Whether the gate is a plugin file of shellgate's (OpenCode) rather than an entry in a settings file. */
+        boolean plugin() {
+            return name.equals("opencode") || name.equals("pi");
+        }
+
+        /** Copilot CLI's hooks are a flat list of commands ({@code "bash": ...}), not Claude Code's matcher groups. */
+        boolean flat() {
+            return name.equals("copilot-cli");
+        }
+
+        Path userPath(String userHome) {
+            if (home == null) {
+                return Path.of(userHome).resolve(userFile);
+            }
+            // VARIABLE:FOLDER, the folder below the home that the variable names instead
+            String variable = home.substring(0, home.indexOf(':'));
+            Path folder = Path.of(home.substring(home.indexOf(':') + 1));
+            String moved = System.getenv(variable);
+            if (moved != null && moved.startsWith("/")) {
+                return Path.of(moved).resolve(folder.relativize(Path.of(userFile)));
+            }
+            return Path.of(userHome).resolve(userFile);
+        }
+    }
+
+    /** Copilot CLI's timeout for shellgate's hook: it lets the call through when a hook runs longer. */
+    static final int COPILOT_TIMEOUT_SECONDS = 60;
 
     static final Map<String, Agent> AGENTS = Map.of(
+            "pi", new Agent("pi", ".pi/agent/extensions/shellgate.js", ".pi/extensions/shellgate.js", "tool_call",
+                    "bash|edit|write", true,
+                    "Pi loads the extension at its next start; it blocks a call when shellgate gives no answer, and shows"
+                            + " an ask as its own confirmation (pi -p has none: a refusal).", "PI_CODING_AGENT_DIR:.pi/agent"),
+            "opencode", new Agent("opencode", ".config/opencode/plugin/shellgate.js", ".opencode/plugin/shellgate.js",
+                    "tool.execute.before", "bash|edit|write|apply_patch", true,
+                    "OpenCode loads the plugin at its next start; it refuses a call when shellgate gives no answer."
+                            + " An ask is a refusal that says how a person approves (a plugin cannot show OpenCode's prompt).",
+                    "XDG_CONFIG_HOME:.config"),
+            "copilot-cli", new Agent("copilot-cli", ".copilot/hooks/shellgate.json", ".github/hooks/shellgate.json",
+                    "preToolUse", "bash|write_bash|powershell|write_powershell|create|edit", false,
+                    "Copilot CLI lets a call through when its hook times out (" + COPILOT_TIMEOUT_SECONDS + " s here; shellgate"
+                            + " answers well within it) and refuses it when the hook fails; shellgate wrap -- copilot"
+                            + " gates its shells whatever the hook does.", "COPILOT_HOME:.copilot"),
             "claude-code", new Agent("claude-code", ".claude/settings.json", ".claude/settings.json", "PreToolUse",
                     "Bash|Write|Edit|MultiEdit|NotebookEdit", true,
                     "Claude Code blocks a call when the hook cannot run (\"onFailure\": \"block\")."),
@@ -55,7 +107,7 @@ public final class SetupCommand implements Callable<Integer> {
             "codex", new Agent("codex", ".codex/hooks.json", null, "PreToolUse", "^(Bash|apply_patch)$", false,
                     "Codex runs a hook only once you trust it in its review (it asks at its next start)."));
 
-    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex or qwen-code")
+    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex, qwen-code, copilot-cli, opencode or pi")
     String agent;
 
     @Option(names = "--project", description = "Write the project's settings (in the current directory) instead of yours.")
@@ -78,7 +130,8 @@ public final class SetupCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Agent a = AGENTS.get(agent);
         if (a == null) {
-            err.println("shellgate setup: unknown agent '" + agent + "'; use claude-code, gemini-cli, codex or qwen-code");
+            err.println("shellgate setup: unknown agent '" + agent + "'; use claude-code, gemini-cli, codex, qwen-code,"
+                    + " copilot-cli, opencode or pi");
             return ExitCode.USAGE.code();
         }
         if (project && a.projectFile() == null) {
@@ -90,8 +143,16 @@ public final class SetupCommand implements Callable<Integer> {
             err.println("shellgate setup: HOME is not set to an absolute path, so your settings cannot be found");
             return ExitCode.USAGE.code();
         }
-        Path file = project ? Path.of("").toAbsolutePath().resolve(a.projectFile()) : Path.of(home).resolve(a.userFile());
+        Path file = project ? Path.of("").toAbsolutePath().resolve(a.projectFile()) : a.userPath(home);
         String command = hookCommand(a.name());
+        if (a.plugin()) {
+            try {
+                return PluginFile.setup(file, a.name(), hookArgv(a.name()), remove, dryRun, project, a.note(), out, err);
+            } catch (IOException e) {
+                err.println("shellgate setup: " + file + ": " + e.getMessage());
+                return ExitCode.ERROR.code();
+            }
+        }
         try {
             ObjectNode settings = read(file);
             boolean changed = remove ? removeEntry(settings, a) : putEntry(settings, a, command);
@@ -128,6 +189,17 @@ public final class SetupCommand implements Callable<Integer> {
         }
     }
 
+    /** {@link #hookCommand} as a command and its arguments, for a plugin that starts it without a shell. */
+    static List<String> hookArgv(String agent) {
+        String launcher = System.getenv("SHELLGATE_LAUNCHER");
+        if (launcher == null || !launcher.startsWith("/")) {
+            return List.of("shellgate-hook", agent);
+        }
+        Path client = Path.of(launcher).resolveSibling("shellgate-hook");
+        return Files.isRegularFile(client) && Files.isExecutable(client) ? List.of(client.toString(), agent)
+                : List.of("bash", launcher, "hook", agent);
+    }
+
     /** The command the hook runs: shellgate-hook beside the launcher, else the launcher script through bash. */
     static String hookCommand(String agent) {
         String launcher = System.getenv("SHELLGATE_LAUNCHER");
@@ -152,7 +224,7 @@ public final class SetupCommand implements Callable<Integer> {
 
     /** Whether a hook entry is shellgate's for this agent (by the command it runs). */
     static boolean ours(JsonNode hook, String agent) {
-        String c = hook.path("command").asText("");
+        String c = hook.has("bash") ? hook.path("bash").asText("") : hook.path("command").asText("");
         return c.endsWith("shellgate-hook " + agent) || c.endsWith(" hook " + agent) && c.contains("shellgate");
     }
 
@@ -174,6 +246,9 @@ public final class SetupCommand implements Callable<Integer> {
 
     /** Puts shellgate's entry in, replacing an earlier one of shellgate's; false when it is there as it would be. */
     static boolean putEntry(ObjectNode settings, Agent a, String command) throws IOException {
+        if (a.flat()) {
+            return putFlat(settings, a, command);
+        }
         ObjectNode group = JSON.createObjectNode();
         group.put("matcher", a.matcher());
         ObjectNode hook = group.putArray("hooks").addObject();
@@ -193,9 +268,41 @@ public final class SetupCommand implements Callable<Integer> {
         return true;
     }
 
+    /** Copilot CLI's form: {@code {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": ...}]}}}. */
+    private static boolean putFlat(ObjectNode settings, Agent a, String command) throws IOException {
+        ObjectNode hook = JSON.createObjectNode();
+        hook.put("type", "command");
+        hook.put("bash", command);
+        hook.put("timeoutSec", COPILOT_TIMEOUT_SECONDS);
+        ArrayNode entries = groups(settings, a);
+        boolean versioned = settings.path("version").asInt(0) == 1;
+        for (JsonNode e : entries) {
+            if (e.equals(hook) && versioned) {
+                return false;
+            }
+        }
+        if (settings.has("version") && !versioned) {
+            throw new IOException("its \"version\" is " + settings.get("version") + ", not 1; nothing was changed");
+        }
+        settings.put("version", 1);
+        removeEntry(settings, a);
+        groups(settings, a).add(hook);
+        return true;
+    }
+
     /** Takes shellgate's entries out (a group left with no hook goes too); false when there was none. */
     static boolean removeEntry(ObjectNode settings, Agent a) throws IOException {
         boolean removed = false;
+        if (a.flat()) {
+            Iterator<JsonNode> entries = groups(settings, a).elements();
+            while (entries.hasNext()) {
+                if (ours(entries.next(), a.name())) {
+                    entries.remove();
+                    removed = true;
+                }
+            }
+            return removed;
+        }
         Iterator<JsonNode> groups = groups(settings, a).elements();
         while (groups.hasNext()) {
             JsonNode g = groups.next();
@@ -218,7 +325,7 @@ public final class SetupCommand implements Callable<Integer> {
     }
 
     /** Writes the file through a temporary file renamed over it, keeping the old one as a backup; returns the backup. */
-    private static Path write(Path file, String text) throws IOException {
+    static Path write(Path file, String text) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path backup = null;
         if (Files.exists(file)) {

@@ -10,7 +10,8 @@ import java.util.Set;
  * The files an agent's file tool is about to write, read from its hook input: Claude Code's
  * {@code Write}, {@code Edit}, {@code MultiEdit} and {@code NotebookEdit}, Gemini CLI's and Qwen
  * Code's {@code write_file}, {@code replace} and {@code edit}, Codex's {@code apply_patch} (whose
- * patch text names the files).
+ * patch text names the files), Copilot CLI's {@code create} and {@code edit}, OpenCode's {@code edit},
+ * {@code write} and {@code apply_patch}, Pi's {@code edit} and {@code write}.
  */
 final class FileTargets {
 
@@ -18,6 +19,9 @@ final class FileTargets {
     private static final Set<String> GEMINI = Set.of("write_file", "replace");
     private static final Set<String> QWEN = Set.of("write_file", "replace", "edit");
     private static final Set<String> CODEX = Set.of("apply_patch", "Edit", "Write");
+    private static final Set<String> COPILOT = Set.of("create", "edit");
+    private static final Set<String> OPENCODE = Set.of("edit", "write", "apply_patch");
+    private static final Set<String> PI = Set.of("edit", "write");
 
     /** The lines of a Codex patch that name a file it adds, changes, deletes or moves to. */
     private static final List<String> PATCH_HEADERS = List.of("*** Add File: ", "*** Update File: ", "*** Delete File: ",
@@ -39,17 +43,29 @@ final class FileTargets {
             case GEMINI_CLI -> GEMINI;
             case QWEN_CODE -> QWEN;
             case CODEX -> CODEX;
+            case COPILOT_CLI -> COPILOT;
+            case OPENCODE -> OPENCODE;
+            case PI -> PI;
         };
-        String wanted = agent == HookAgent.GEMINI_CLI ? "BeforeTool" : "PreToolUse";
+        String wanted = switch (agent) {
+            case GEMINI_CLI -> "BeforeTool";
+            case COPILOT_CLI -> "preToolUse";
+            case OPENCODE -> "tool.execute.before";
+            case PI -> "tool_call";
+            case CLAUDE_CODE, CODEX, QWEN_CODE -> "PreToolUse";
+        };
         if (!event.equals(wanted) || !tools.contains(tool)) {
             return Optional.empty();
         }
         JsonNode in = input.path("tool_input");
         List<String> paths = new ArrayList<>();
-        for (String field : List.of("file_path", "notebook_path", "path")) {
+        for (String field : List.of("file_path", "notebook_path", "path", "filePath")) {
             if (in.path(field).isTextual()) {
                 paths.add(in.path(field).asText());
             }
+        }
+        if (agent == HookAgent.OPENCODE && in.path("patchText").isTextual()) {
+            paths.addAll(patchFiles(in.path("patchText").asText()));
         }
         if (agent == HookAgent.CODEX) {
             // the patch may come as the whole input or in one of its fields

@@ -27,10 +27,12 @@ public final class FileToolGate {
             ".zlogin", ".zlogout", ".inputrc", ".envrc", ".lesskey");
 
     /** Directories, anywhere, whose files do the same: git's internals and the agents' settings (hooks). */
-    private static final Set<String> PROOF_DIRS = Set.of(".git", ".claude", ".gemini", ".codex", ".qwen");
+    private static final Set<String> PROOF_DIRS = Set.of(".git", ".claude", ".gemini", ".codex", ".qwen", ".copilot",
+            ".opencode", ".pi");
 
     /** Directories below the home whose files do the same (git's, the agents' snapshots and hook settings). */
-    private static final List<String> PROOF_HOME_DIRS = List.of(".config/git", ".claude", ".codex", ".gemini", ".qwen");
+    private static final List<String> PROOF_HOME_DIRS = List.of(".config/git", ".claude", ".codex", ".gemini", ".qwen",
+            ".copilot", ".config/opencode", ".pi");
 
     private FileToolGate() {}
 
@@ -131,6 +133,11 @@ public final class FileToolGate {
                 return Kind.PROOF;
             }
         }
+        String lower = p.toString().toLowerCase(java.util.Locale.ROOT);
+        if (lower.contains("/.github/hooks/") || lower.endsWith("/.github/hooks")) {
+            // Copilot CLI's project hooks: the commands in them run with no gate
+            return Kind.PROOF;
+        }
         Path name = p.getFileName();
         if (name != null && PROOF_NAMES.contains(name.toString().toLowerCase(java.util.Locale.ROOT))) {
             return Kind.PROOF;
@@ -148,10 +155,12 @@ public final class FileToolGate {
                 }
             }
         }
-        for (String v : List.of("XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_HOME")) {
+        for (String v : List.of("XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_HOME", "COPILOT_HOME",
+                "OPENCODE_CONFIG_DIR", "PI_CODING_AGENT_DIR")) {
             String dir = env.get(v);
-            if (dir != null && dir.startsWith("/")
-                    && startsWith(p, v.equals("XDG_CONFIG_HOME") ? Path.of(dir, "git") : Path.of(dir))) {
+            if (dir != null && dir.startsWith("/") && (v.equals("XDG_CONFIG_HOME")
+                    ? startsWith(p, Path.of(dir, "git")) || startsWith(p, Path.of(dir, "opencode"))
+                    : startsWith(p, Path.of(dir)))) {
                 return Kind.PROOF;
             }
         }

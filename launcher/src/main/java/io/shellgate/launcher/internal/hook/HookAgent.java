@@ -34,7 +34,30 @@ public enum HookAgent {
      * Qwen Code's {@code PreToolUse} for {@code run_shell_command}, answered in Claude Code's
      * format (an ask is refused with the reason when it runs without a terminal).
      */
-    QWEN_CODE("qwen-code", Set.of("PreToolUse"), Set.of("run_shell_command"), true);
+    QWEN_CODE("qwen-code", Set.of("PreToolUse"), Set.of("run_shell_command"), true),
+    /**
+     * GitHub Copilot CLI's {@code preToolUse} command hook: {@code {"toolName", "toolArgs", "cwd",
+     * "sessionId"}} without an event name, read as the others' shape by {@link #normalize}. Its
+     * {@code bash} tool runs a command; {@code write_bash} types {@code input} into a shell it
+     * started, which is judged as a command line, since what reads it cannot be known. An ask shows
+     * Copilot's own permission prompt (in {@code -p} it refuses with the reason). PowerShell is not
+     * a language shellgate reads: its tools are refused.
+     */
+    COPILOT_CLI("copilot-cli", Set.of("preToolUse"), Set.of("bash", "write_bash", "powershell", "write_powershell"), true),
+    /**
+     * OpenCode's {@code tool.execute.before}, relayed by shellgate's plugin for OpenCode, which sends
+     * the plugin hook's tool and arguments in the shape the others share and refuses the call when
+     * the answer (Gemini CLI's {@code decision} and {@code reason}) is not allow or does not come. A
+     * plugin cannot show OpenCode's permission prompt: an ask is a refusal that says how to approve.
+     * Its {@code batch} tool runs other tools without their plugin hooks, so it is refused.
+     */
+    OPENCODE("opencode", Set.of("tool.execute.before"), Set.of("bash", "batch"), false),
+    /**
+     * Pi's {@code tool_call} event, relayed by shellgate's extension for Pi in the shape the others
+     * share; the answer is Gemini CLI's {@code decision} and {@code reason}, and an ask becomes the
+     * extension's confirmation in Pi's own interface (without one, as in {@code pi -p}, a refusal).
+     */
+    PI("pi", Set.of("tool_call"), Set.of("bash"), true);
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -57,7 +80,7 @@ public enum HookAgent {
         return id;
     }
 
-    /** The agent with this id (or a short alias: claude, gemini, qwen); empty for another. */
+    /** The agent with this id (or a short alias: claude, gemini, qwen, copilot); empty for another. */
     public static Optional<HookAgent> parse(String name) {
         String n = name == null ? "" : name;
         for (HookAgent a : values()) {
@@ -79,13 +102,46 @@ public enum HookAgent {
         return switch (this) {
             case GEMINI_CLI -> java.time.Duration.ofSeconds(45);
             case CODEX -> java.time.Duration.ofSeconds(540);
-            case CLAUDE_CODE, QWEN_CODE -> null;
+            // OpenCode waits on a plugin as long as it takes: the cap is how long the agent stands still
+            case OPENCODE -> java.time.Duration.ofSeconds(120);
+            case CLAUDE_CODE, QWEN_CODE, COPILOT_CLI, PI -> null;
         };
     }
 
     /** Whether the agent shows a person its own dialog for an ask. */
     public boolean asks() {
         return asks;
+    }
+
+    /**
+     * The hook input in the shape the others share ({@code hook_event_name}, {@code tool_name},
+     * {@code tool_input}, {@code cwd}, {@code session_id}): Copilot CLI's own fields renamed, its
+     * arguments parsed where they come as JSON text; the input itself for the other agents.
+     *
+     * @throws IllegalArgumentException when Copilot's arguments are neither an object nor JSON text of one
+     */
+    public JsonNode normalize(JsonNode input) {
+        if (this != COPILOT_CLI || !input.has("toolName")) {
+            return input;
+        }
+        ObjectNode out = JSON.createObjectNode();
+        out.put("hook_event_name", "preToolUse");
+        out.set("tool_name", input.get("toolName"));
+        JsonNode args = input.path("toolArgs");
+        if (args.isTextual()) {
+            try {
+                args = JSON.readTree(args.asText());
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("the " + input.get("toolName").asText() + " call's toolArgs is not JSON");
+            }
+        }
+        if (args == null || !args.isObject()) {
+            throw new IllegalArgumentException("the " + input.get("toolName").asText() + " call's toolArgs is not a JSON object");
+        }
+        out.set("tool_input", args);
+        out.set("cwd", input.path("cwd"));
+        out.set("session_id", input.path("sessionId"));
+        return out;
     }
 
     /**
@@ -100,11 +156,21 @@ public enum HookAgent {
         if (!events.contains(event) || !tools.contains(tool)) {
             return Optional.empty();
         }
+        if (tool.equals("batch")) {
+            throw new IllegalArgumentException("the batch tool runs other tools without their plugin hooks, so shellgate"
+                    + " cannot judge them; call the tools one at a time");
+        }
+        if (tool.endsWith("powershell")) {
+            throw new IllegalArgumentException("the " + tool + " call is PowerShell, which shellgate does not judge; use bash");
+        }
         JsonNode tin = input.path("tool_input");
-        JsonNode command = tin.has("command") ? tin.get("command") : tin.get("cmd");
+        JsonNode command = tool.equals("write_bash") ? tin.get("input") : tin.has("command") ? tin.get("command") : tin.get("cmd");
         String cwd = input.path("cwd").asText("");
         if (tin.path("workdir").isTextual() && tin.path("workdir").asText().startsWith("/")) {
             cwd = tin.path("workdir").asText();
+        } else if (tin.path("workdir").isTextual() && !tin.path("workdir").asText().isEmpty()) {
+            // OpenCode's workdir may be relative to the session's directory
+            cwd = cwd + "/" + tin.path("workdir").asText();
         } else if (tin.path("dir_path").isTextual() && !tin.path("dir_path").asText().isEmpty()) {
             String dir = tin.path("dir_path").asText();
             cwd = dir.startsWith("/") ? dir : cwd + "/" + dir;
@@ -130,10 +196,16 @@ public enum HookAgent {
     public HookAnswer answer(Outcome outcome, String reason) {
         Outcome said = outcome == Outcome.ASK && !asks ? Outcome.DENY : outcome;
         return switch (this) {
-            case GEMINI_CLI -> {
+            case GEMINI_CLI, OPENCODE, PI -> {
                 ObjectNode root = JSON.createObjectNode();
                 root.put("decision", said.word());
                 root.put("reason", reason);
+                yield new HookAnswer(0, root.toString() + "\n", "");
+            }
+            case COPILOT_CLI -> {
+                ObjectNode root = JSON.createObjectNode();
+                root.put("permissionDecision", said.word());
+                root.put("permissionDecisionReason", reason);
                 yield new HookAnswer(0, root.toString() + "\n", "");
             }
             case CLAUDE_CODE, CODEX, QWEN_CODE -> {

@@ -59,6 +59,11 @@ public final class HookGate {
         if (hook == null || !hook.isObject()) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: the hook input is not a JSON object");
         }
+        try {
+            hook = agent.normalize(hook);
+        } catch (IllegalArgumentException e) {
+            return agent.answer(HookAgent.Outcome.DENY, "shellgate: " + e.getMessage());
+        }
         Optional<HookAnswer> file = FileToolGate.answer(agent, hook, env, processCwd(hook, processCwd));
         if (file.isPresent()) {
             return file.get();

@@ -8,13 +8,13 @@ import java.util.Optional;
 public final class KnownAgents {
 
     /** Their ids, as {@code wrap --agent} and the protocol's {@code agent} field name them. */
-    public static final List<String> IDS = List.of("claude-code", "gemini-cli", "codex", "qwen-code");
+    public static final List<String> IDS = List.of("claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi");
 
     private KnownAgents() {}
 
     /**
      * The agent a command starts: its program's name ({@code claude}, {@code gemini},
-     * {@code codex}, {@code qwen}, with or without {@code .js}/{@code .exe}), or a script of the
+     * {@code codex}, {@code qwen}, {@code copilot}, {@code opencode}, {@code pi}, with or without {@code .js}/{@code .exe}), or a script of the
      * agent's npm package given to {@code node} or {@code npx}.
      */
     public static Optional<String> of(List<String> command) {
@@ -31,13 +31,19 @@ public final class KnownAgents {
                 case "gemini" -> Optional.of("gemini-cli");
                 case "codex" -> Optional.of("codex");
                 case "qwen" -> Optional.of("qwen-code");
+                case "copilot" -> Optional.of("copilot-cli");
+                case "opencode" -> Optional.of("opencode");
+                case "pi" -> Optional.of("pi");
                 default -> Optional.empty();
             };
             if (found.isEmpty()) {
                 found = word.contains("@anthropic-ai/claude-code") ? Optional.of("claude-code")
                         : word.contains("@google/gemini-cli") ? Optional.of("gemini-cli")
                         : word.contains("@openai/codex") ? Optional.of("codex")
-                        : word.contains("@qwen-code/qwen-code") ? Optional.of("qwen-code") : Optional.empty();
+                        : word.contains("@qwen-code/qwen-code") ? Optional.of("qwen-code")
+                        : word.contains("@github/copilot") ? Optional.of("copilot-cli")
+                        : word.contains("/opencode-ai/") ? Optional.of("opencode")
+                        : word.contains("@mariozechner/pi-coding-agent") ? Optional.of("pi") : Optional.empty();
             }
             if (found.isPresent()) {
                 return found;
