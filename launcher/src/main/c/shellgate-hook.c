@@ -1,5 +1,7 @@
 /*
- * The judge server's native client: one program with two names, decided by the last part of argv[0].
+ * The judge server's native client: one program with two names, decided by the last part of argv[0]:
+ * `shellgate-hook` is the hook relay, any other name the drop-in shell. Where it is built, the
+ * installed `shellgate` command is a link to it, and the launcher script hands its own -c over to it.
  *
  * shellgate-hook AGENT: an agent's pre-tool hook, relayed to the warm judge server as the launcher
  * script's `shellgate hook AGENT` relays it (see sg_hook_relay there and docs/protocol.md), without
@@ -8,8 +10,8 @@
  * prints the server's answer with its exit code. Its own failures exit 2, which every supported
  * agent takes as "block"; it never prints an allow the server did not give.
  *
- * shellgate [SHELL OPTIONS] -c COMMAND [NAME [ARG...]] (run under the name `shellgate`: the launcher
- * script hands its option forms over with `exec -a shellgate`): the drop-in shell's request (the
+ * shellgate [SHELL OPTIONS] -c COMMAND [NAME [ARG...]] (run under the name `shellgate`, as the installed
+ * command and as the launcher script's `exec -a shellgate`): the drop-in shell's request (the
  * script's sg_request, same bytes), then, on an allow, exec of the real shell the server named, with
  * no process in between; on a refusal the script's one line on stderr and its exit code.
  *
@@ -1159,8 +1161,10 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     const char *name = argc > 0 ? strrchr(argv[0], '/') : NULL;
     name = name ? name + 1 : argc > 0 ? argv[0] : "";
-    if (strcmp(name, "shellgate") == 0) {
-        return shell_main(argc, argv, dir);
+    /* the hook relay only under its own name: any other (shellgate, a link of the user's own, a login
+     * shell's -shellgate) is the drop-in shell, which hands whatever it does not relay to the script */
+    if (strcmp(name, "shellgate-hook") == 0) {
+        return hook_main(argc, argv, dir);
     }
-    return hook_main(argc, argv, dir);
+    return shell_main(argc, argv, dir);
 }
