@@ -6,7 +6,9 @@
 # Prints every case's median, min and max over RUNS runs (milliseconds).
 # Then a few hook calls each after a pause (PAUSE seconds, as an agent thinks between two commands).
 # Usage: benchmarks/hook.sh [RUNS [PAUSED_RUNS [PAUSE]]]
-#        (after mvn -B install; needs a JDK 25 the launcher finds)
+#        (after mvn -B package; needs a JDK 25 the launcher finds)
+# With SHELLGATE_HOOK_BASELINE=PROGRAM, another build of shellgate-hook (one of an earlier commit, say)
+# takes its turn in the warm runs too, for a comparison on the same machine at the same load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
@@ -122,6 +124,11 @@ names=("bash -c true (a process start, for scale)"
     "bash shellgate hook gemini-cli, allow git status (warm server)"
     "bash shellgate hook codex, ask refused (warm server)"
     "shellgate -c 'touch x', ask, nobody to ask (warm server)")
+baseline=${SHELLGATE_HOOK_BASELINE:-}
+if [ -n "$baseline" ]; then
+    names+=("baseline $baseline claude-code, allow (warm server)"
+        "baseline $baseline claude-code, deny (warm server)")
+fi
 claude_ls=$(< "$scratch/claude-ls.json")
 claude_rm=$(< "$scratch/claude-rm.json")
 gemini_git=$(< "$scratch/gemini-git.json")
@@ -145,6 +152,8 @@ warm_case() {
         12) bash "$sg" hook gemini-cli <<< "$gemini_git" ;;
         13) bash "$sg" hook codex <<< "$codex_touch" ;;
         14) "$sg" -c 'touch x' <<< "" ;;
+        15) "$baseline" claude-code <<< "$claude_ls" ;;
+        16) "$baseline" claude-code <<< "$claude_rm" ;;
     esac
 }
 declare -a took
