@@ -6,7 +6,10 @@
 # Prints every case's median, min and max over RUNS runs (milliseconds).
 # Then a few hook calls each after a pause (PAUSE seconds, as an agent thinks between two commands).
 # Usage: benchmarks/hook.sh [RUNS [PAUSED_RUNS [PAUSE]]]
-#        (after mvn -B install; needs a JDK 25 the launcher finds)
+#        (after mvn -B package; needs a JDK 25 the launcher finds)
+# With SHELLGATE_HOOK_BASELINE=PROGRAM, another build of shellgate-hook (one of an earlier commit, say)
+# takes its turn in the warm runs too, for a comparison on the same machine at the same load.
+# With WARM_ONLY=1, only the warm runs (no cold cases, no pauses).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
@@ -87,14 +90,17 @@ ms() {
 }
 
 echo "runs per case: $runs; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+warm_only=${WARM_ONLY:-}
 # cold, AOT cache: make the cache first (the first start makes it in the background)
-SHELLGATE_NO_SERVER=1 "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null
-for ((i = 0; i < 120; i++)); do
-    compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null && break
-    sleep 0.5
-done
-time_runs "shellgate hook claude-code, allow (cold: JVM, AOT cache)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$sg" hook claude-code
-time_runs "shellgate-hook claude-code, allow (cold: the script's JVM)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$client" claude-code
+[ -n "$warm_only" ] || SHELLGATE_NO_SERVER=1 "$sg" hook claude-code < "$scratch/claude-ls.json" > /dev/null
+if [ -z "$warm_only" ]; then
+    for ((i = 0; i < 120; i++)); do
+        compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null && break
+        sleep 0.5
+    done
+    time_runs "shellgate hook claude-code, allow (cold: JVM, AOT cache)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$sg" hook claude-code
+    time_runs "shellgate-hook claude-code, allow (cold: the script's JVM)" "$scratch/claude-ls.json" env SHELLGATE_NO_SERVER=1 "$client" claude-code
+fi
 
 "$sg" serve --idle 30 < /dev/null > /dev/null 2>&1 &
 for ((i = 0; i < 200; i++)); do
@@ -122,6 +128,11 @@ names=("bash -c true (a process start, for scale)"
     "bash shellgate hook gemini-cli, allow git status (warm server)"
     "bash shellgate hook codex, ask refused (warm server)"
     "shellgate -c 'touch x', ask, nobody to ask (warm server)")
+baseline=${SHELLGATE_HOOK_BASELINE:-}
+if [ -n "$baseline" ]; then
+    names+=("baseline $baseline claude-code, allow (warm server)"
+        "baseline $baseline claude-code, deny (warm server)")
+fi
 claude_ls=$(< "$scratch/claude-ls.json")
 claude_rm=$(< "$scratch/claude-rm.json")
 gemini_git=$(< "$scratch/gemini-git.json")
@@ -145,6 +156,8 @@ warm_case() {
         12) bash "$sg" hook gemini-cli <<< "$gemini_git" ;;
         13) bash "$sg" hook codex <<< "$codex_touch" ;;
         14) "$sg" -c 'touch x' <<< "" ;;
+        15) "$baseline" claude-code <<< "$claude_ls" ;;
+        16) "$baseline" claude-code <<< "$claude_rm" ;;
     esac
 }
 declare -a took
@@ -165,6 +178,7 @@ done
 # server compacts its heap only after a minute of quiet). A new command each time for the allow;
 # a denial is never remembered.
 paused_allow=() paused_deny=() paused_script=()
+[ -z "$warm_only" ] || paused_runs=0
 for ((r = 0; r < paused_runs; r++)); do
     fresh=$(input PreToolUse Bash "wc -l notes-$r.txt")
     sleep "$pause"
@@ -178,7 +192,9 @@ for ((r = 0; r < paused_runs; r++)); do
     time_once bash "$sg" hook claude-code <<< "$fresh"
     paused_script+=("$lap")
 done
-report "shellgate-hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
-report "shellgate-hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
-report "bash shellgate hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_script[@]}"
+if [ "$paused_runs" -gt 0 ]; then
+    report "shellgate-hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_allow[@]}"
+    report "shellgate-hook claude-code, deny, after ${pause} s of quiet ($paused_runs runs)" "${paused_deny[@]}"
+    report "bash shellgate hook claude-code, allow, after ${pause} s of quiet ($paused_runs runs)" "${paused_script[@]}"
+fi
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Wall time of `shellgate -c true` next to `bash -c true`, as whole processes: with a warm judge
-# server, and cold (a JVM per command, with and without the AOT cache). Then the idle server's
-# resident memory. Prints every case's median, min and max over RUNS runs (milliseconds).
-# Usage: benchmarks/shell-c.sh [RUNS]   (after mvn -B install; needs a JDK 25 the launcher finds)
+# server (the cases take turns run after run, so that whatever else the machine does falls on all
+# alike; each warm median also as a multiple of bash -c true's in the same run), and cold (a JVM per
+# command, with and without the AOT cache). The warm cases: the launcher script handing -c to the
+# native client beside it (what `shellgate -c` does where the build made one), the native client run
+# as `shellgate` itself (a link of that name to shellgate-hook), and the script's own relay in bash
+# (what the native client hands back to: `shellgate __relayed -c`). Then the idle server's resident
+# memory. Prints every case's median, min and max over RUNS runs (milliseconds), and the load average.
+# Usage: benchmarks/shell-c.sh [RUNS]   (after mvn -B package; needs a JDK 25 the launcher finds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
@@ -46,8 +51,21 @@ ms() {
     printf '%d.%d' $(($1 / 1000)) $((($1 % 1000) / 100))
 }
 
-echo "runs per case: $runs"
-time_runs "bash -c true" bash -c true
+# time_once COMMAND...: its wall time in microseconds in lap
+time_once() {
+    local start end
+    start=$EPOCHREALTIME
+    "$@" > /dev/null 2>&1 || true
+    end=$EPOCHREALTIME
+    lap=$(( (${end/./} - ${start/./}) ))
+}
+
+# the median of the microseconds given
+median() {
+    printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"
+}
+
+echo "runs per case: $runs; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # cold, AOT cache: make the cache first (the first start makes it in the background)
 SHELLGATE_NO_SERVER=1 "$sg" -c true
@@ -55,8 +73,11 @@ for ((i = 0; i < 120; i++)); do
     compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null && break
     sleep 0.5
 done
-compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null || { echo "no AOT cache was made" >&2; exit 1; }
-time_runs "shellgate -c true (cold: JVM, AOT cache)" env SHELLGATE_NO_SERVER=1 "$sg" -c true
+if compgen -G "$SHELLGATE_CACHE_DIR/aot/*.aot" > /dev/null; then
+    time_runs "shellgate -c true (cold: JVM, AOT cache)" env SHELLGATE_NO_SERVER=1 "$sg" -c true
+else
+    echo "no AOT cache was made within 60 s (a busy machine?): the cold case with the cache is left out"
+fi
 time_runs "shellgate -c true (cold: JVM, no AOT cache)" env SHELLGATE_NO_SERVER=1 SHELLGATE_NO_AOT=1 "$sg" -c true
 
 # warm: start the server, let it warm up, then measure
@@ -66,8 +87,45 @@ for ((i = 0; i < 200; i++)); do
     sleep 0.1
 done
 for ((i = 0; i < 200; i++)); do "$sg" -c true; done
-time_runs "shellgate -c true (warm server)" "$sg" -c true
-time_runs "shellgate -c 'ls -la | grep x' (warm server)" "$sg" -c 'ls -la | grep x'
+names=("bash -c true (for scale)"
+    "shellgate -c true (warm server)"
+    "shellgate -c 'ls -la | grep x' (warm server)"
+    "shellgate __relayed -c true (the script's own relay)")
+native=/nonexistent
+if [ -x "${sg%/*}/shellgate-hook" ]; then
+    mkdir -p "$scratch/bin"
+    native=$scratch/bin/shellgate
+    ln -s "${sg%/*}/shellgate-hook" "$native"
+    names+=("native client as shellgate -c true (warm server)")
+fi
+warm_case() {
+    case $1 in
+        0) bash -c true ;;
+        1) "$sg" -c true ;;
+        2) "$sg" -c 'ls -la | grep x' ;;
+        3) "$sg" __relayed -c true ;;
+        4) "$native" -c true ;;
+    esac
+}
+declare -a took
+for ((r = 0; r < runs; r++)); do
+    for ((c = 0; c < ${#names[@]}; c++)); do
+        time_once warm_case "$c"
+        took[c]+=" $lap"
+    done
+done
+# shellcheck disable=SC2086
+base=$(median ${took[0]})
+for ((c = 0; c < ${#names[@]}; c++)); do
+    # shellcheck disable=SC2086
+    set -- ${took[c]}
+    m=$(median "$@")
+    sorted=$(printf '%s\n' "$@" | sort -n)
+    printf '%-58s median %9s ms   min %9s   max %9s   %s x bash -c true\n' "${names[c]}" "$(ms "$m")" \
+        "$(ms "$(head -n1 <<< "$sorted")")" "$(ms "$(tail -n1 <<< "$sorted")")" \
+        "$((m / base)).$(( (m * 100 / base) % 100 / 10 ))$(( (m * 100 / base) % 10 ))"
+done
+echo "load average after the warm cases: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 pid=$(cat "$SHELLGATE_RUN_DIR/server.pid")
 rss() {

@@ -1,15 +1,28 @@
 /*
+ * The judge server's native client: one program with two names, decided by the last part of argv[0]:
+ * `shellgate-hook` is the hook relay, any other name the drop-in shell. Where it is built, the
+ * installed `shellgate` command is a link to it, and the launcher script hands its own -c over to it.
+ *
  * shellgate-hook AGENT: an agent's pre-tool hook, relayed to the warm judge server as the launcher
  * script's `shellgate hook AGENT` relays it (see sg_hook_relay there and docs/protocol.md), without
  * starting bash: on a machine where a process start costs milliseconds, bash's own start was half of
  * every hook call. It reads nothing the launcher script would not, sends the same request, and
- * prints the server's answer with its exit code.
+ * prints the server's answer with its exit code. Its own failures exit 2, which every supported
+ * agent takes as "block"; it never prints an allow the server did not give.
  *
- * Whenever it cannot ask a server it believes (none runs, its files are not this user's alone, the
- * server is older than shellgate.jar, SHELLGATE_NO_SERVER is set, the answer is not one the server
- * proved), it runs the launcher script beside it instead, which judges in a JVM of its own and
- * starts a server for the next call. Its own failures exit 2, which every supported agent takes as
- * "block"; it never prints an allow the server did not give.
+ * shellgate [SHELL OPTIONS] -c COMMAND [NAME [ARG...]] (run under the name `shellgate`, as the installed
+ * command and as the launcher script's `exec -a shellgate`): the drop-in shell's request (the
+ * script's sg_request, same bytes), then, on an allow, exec of the real shell the server named, with
+ * no process in between; on a refusal the script's one line on stderr and its exit code.
+ *
+ * Whenever it cannot ask a server it believes (none runs, its files are not this user's alone or are
+ * links, the server is older than shellgate.jar, SHELLGATE_NO_SERVER is set, the answer is not one
+ * the server proved), and for every invocation it does not relay, it runs the launcher script beside
+ * it instead, with the same arguments and input, which judges in a JVM of its own and starts a
+ * server for the next call. The drop-in shell hands over with a first argument the script takes
+ * off: `__relayed` (the server was not asked: the script does everything as it would have) or
+ * `__relayed-unanswered` (it was asked and gave no believable answer: the script does not ask it
+ * again).
  *
  * Linux only (/proc/self/exe, memfd). Built by the launcher module where a C compiler is found.
  */
@@ -91,7 +104,8 @@ static void puts_(struct buf *b, const char *s) {
     put(b, s, strlen(s));
 }
 
-/* s (n bytes) as a JSON string: quotes, backslashes and control characters escaped, the rest as it is */
+/* s (n bytes) as a JSON string: quotes, backslashes and control characters escaped, the rest as it is
+ * (as the launcher script's sg_json: the same bytes) */
 static void put_json(struct buf *b, const char *s, size_t n) {
     static const char hex[] = "0123456789abcdef";
     reserve(b, n + 2);
@@ -107,7 +121,7 @@ static void put_json(struct buf *b, const char *s, size_t n) {
             put(b, "\\r", 2);
         } else if (c == '\t') {
             put(b, "\\t", 2);
-        } else if (c < 0x20 || c == 0x7f) {
+        } else if (c < 0x20) {
             char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
             put(b, e, 6);
         } else {
@@ -152,11 +166,13 @@ static char *own_dir(void) {
 
 static const char *script_path;
 static const char *agent;
+/* how SIGPIPE was handled when this program started: what the script or the shell it runs inherits */
+static struct sigaction pipe_at_start;
 
 /* Runs the launcher script (`shellgate hook AGENT`) in this process: it reads the hook's input from
  * standard input as it is now. */
 static _Noreturn void run_script(void) {
-    signal(SIGPIPE, SIG_DFL);
+    sigaction(SIGPIPE, &pipe_at_start, NULL);
     char *const argv[] = {(char *)script_path, "hook", (char *)agent, NULL};
     execv(script_path, argv);
     fail("cannot run %s: %s", script_path, strerror(errno));
@@ -212,13 +228,14 @@ static char *run_dir(void) {
 }
 
 /* The first line of one of the server's files in dir, at most max bytes, into out; 0 unless the
- * file is this user's, a regular file nobody else may write. */
+ * file is this user's, a regular file nobody else may write, and not a link (in a directory another
+ * user may write, that user could link this user's own files to each other). */
 static int read_private(const char *dir, const char *name, char *out, size_t max) {
     char path[4096];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
         return 0;
     }
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW);
     if (fd < 0) {
         return 0;
     }
@@ -514,7 +531,57 @@ static char *current_dir(void) {
     return cwd;
 }
 
-int main(int argc, char **argv) {
+/* A server this user's files name and that this program believes. */
+struct server {
+    int fd;
+    char token[80], proof[80];
+};
+
+/* Connects to the server the run directory names; 0 when there is none to believe or ask (no run
+ * directory without the password database, files that are not this user's alone or are links, no
+ * listener, a server older than shellgate.jar beside this program): the launcher script then says
+ * why, asks a stale server to stop, or starts one. */
+static int open_server(const char *dir, struct server *s) {
+    const char *no_server = getenv("SHELLGATE_NO_SERVER");
+    char *run = run_dir();
+    if ((no_server && *no_server) || !run) {
+        return 0;
+    }
+    struct stat st;
+    char port_text[32];
+    if (stat(run, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)
+            || !read_private(run, "server.port", port_text, sizeof port_text)
+            || !read_private(run, "server.token", s->token, sizeof s->token)
+            || !read_private(run, "server.proof", s->proof, sizeof s->proof)
+            || !all_of(port_text, "0123456789", strlen(port_text)) || strlen(port_text) == 0 || strlen(port_text) > 5
+            || !all_of(s->token, "0123456789abcdef", 64) || !all_of(s->proof, "0123456789abcdef", 64)) {
+        /* the script says why when the files are this user's but open to others */
+        return 0;
+    }
+    long port = strtol(port_text, NULL, 10);
+    if (port < 1 || port > 65535) {
+        return 0;
+    }
+    s->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (s->fd < 0 || connect(s->fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        return 0;
+    }
+    /* a server started before this shellgate.jar was built runs old code: the script asks it to stop */
+    char *jar = concat(dir, "/shellgate.jar");
+    char *port_file = concat(run, "/server.port");
+    struct stat js, ps;
+    if (stat(jar, &js) == 0 && lstat(port_file, &ps) == 0
+            && (js.st_mtim.tv_sec > ps.st_mtim.tv_sec
+                || (js.st_mtim.tv_sec == ps.st_mtim.tv_sec && js.st_mtim.tv_nsec > ps.st_mtim.tv_nsec))) {
+        close(s->fd);
+        return 0;
+    }
+    return 1;
+}
+
+static int hook_main(int argc, char **argv, const char *dir) {
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         printf("Usage: shellgate-hook AGENT   (AGENT: claude-code, gemini-cli, codex or qwen-code)\n"
                "An agent's pre-tool hook: the same as `shellgate hook AGENT` (see shellgate hook --help for the\n"
@@ -531,46 +598,11 @@ int main(int argc, char **argv) {
              argc == 2 ? argv[1] : argc < 2 ? "none" : "more than one");
     }
     agent = argv[1];
-    char *dir = own_dir();
-    script_path = concat(dir, "/shellgate");
-    signal(SIGPIPE, SIG_IGN);
-
-    const char *no_server = getenv("SHELLGATE_NO_SERVER");
-    char *run = run_dir();
-    if ((no_server && *no_server) || !run) {
+    struct server server;
+    if (!open_server(dir, &server)) {
         run_script();
     }
-    struct stat st;
-    char port_text[32], token[80], proof[80];
-    if (stat(run, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)
-            || !read_private(run, "server.port", port_text, sizeof port_text)
-            || !read_private(run, "server.token", token, sizeof token)
-            || !read_private(run, "server.proof", proof, sizeof proof)
-            || !all_of(port_text, "0123456789", strlen(port_text)) || strlen(port_text) == 0 || strlen(port_text) > 5
-            || !all_of(token, "0123456789abcdef", 64) || !all_of(proof, "0123456789abcdef", 64)) {
-        /* the script says why when the files are this user's but open to others */
-        run_script();
-    }
-    long port = strtol(port_text, NULL, 10);
-    if (port < 1 || port > 65535) {
-        run_script();
-    }
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-        run_script();
-    }
-    /* a server started before this shellgate.jar was built runs old code: the script asks it to stop */
-    char *jar = concat(dir, "/shellgate.jar");
-    char *port_file = concat(run, "/server.port");
-    struct stat js, ps;
-    if (stat(jar, &js) == 0 && stat(port_file, &ps) == 0
-            && (js.st_mtim.tv_sec > ps.st_mtim.tv_sec
-                || (js.st_mtim.tv_sec == ps.st_mtim.tv_sec && js.st_mtim.tv_nsec > ps.st_mtim.tv_nsec))) {
-        close(fd);
-        run_script();
-    }
+    int fd = server.fd;
 
     struct buf input = {0}, request = {0};
     read_input(&input);
@@ -593,13 +625,13 @@ int main(int argc, char **argv) {
         put_json(&request, *e, strlen(*e));
     }
     puts_(&request, "],\"interim\":true,\"token\":\"");
-    puts_(&request, token);
+    puts_(&request, server.token);
     puts_(&request, "\"}\n");
 
     struct buf reply = {0}, out = {0}, err = {0};
     int code = 2;
-    if (!write_all(fd, request.p, request.len) || !read_reply(fd, proof, &reply)
-            || !decode_answer(reply.p, proof, &code, &out, &err)) {
+    if (!write_all(fd, request.p, request.len) || !read_reply(fd, server.proof, &reply)
+            || !decode_answer(reply.p, server.proof, &code, &out, &err)) {
         close(fd);
         /* the server was asked and did not answer (stopped, stuck) or not believably: the script
          * judges in a JVM of its own without asking it again, which would wait as long once more */
@@ -612,4 +644,528 @@ int main(int argc, char **argv) {
     }
     write_all(2, err.p ? err.p : "", err.len);
     return code;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The drop-in shell: shellgate [OPTIONS] -c COMMAND [NAME [ARG...]], as the launcher script's
+ * option loop, sg_request, the exchange and the reply handling after it do it.
+ * ---------------------------------------------------------------------------------------------- */
+
+static int shell_argc;
+static char **shell_argv;
+
+/* Runs the launcher script with the same arguments after MARKER (see the top of this file). */
+static _Noreturn void hand_over(const char *marker) {
+    sigaction(SIGPIPE, &pipe_at_start, NULL);
+    char **argv = calloc((size_t)shell_argc + 2, sizeof *argv);
+    if (!argv) {
+        fail("out of memory");
+    }
+    argv[0] = (char *)script_path;
+    argv[1] = (char *)marker;
+    for (int i = 1; i < shell_argc; i++) {
+        argv[i + 1] = shell_argv[i];
+    }
+    execv(script_path, argv);
+    fprintf(stderr, "shellgate: cannot run %s: %s\n", script_path, strerror(errno));
+    exit(126);
+}
+
+/* The drop-in shell's invocation, as the script's option loop reads it. */
+struct invocation {
+    const char *shell, *agent, *command;
+    char **flags; /* the real shell's own options, passed on */
+    int nflags;
+    char **rest; /* NAME ARG... after the command */
+    int nrest;
+};
+
+static int is(const char *a, const char *b) {
+    return strcmp(a, b) == 0;
+}
+
+/* 1 when the arguments are a -c invocation the script would run through the server; 0 for
+ * everything else (subcommands, a script file, commands on standard input, usage errors), which the
+ * script handles itself. */
+static int parse_shell_args(int argc, char **argv, struct invocation *v) {
+    static const char *const subcommands[] = {
+        "check", "explain", "policy", "serve", "doctor", "wrap", "attach", "hook", "setup", "approvals", "log",
+        "shell", "help", "--help", "-h", "--version", "-V", NULL,
+    };
+    if (argc < 2 || strncmp(argv[1], "__", 2) == 0) {
+        return 0;
+    }
+    for (int i = 0; subcommands[i]; i++) {
+        if (is(argv[1], subcommands[i])) {
+            return 0;
+        }
+    }
+    v->flags = calloc((size_t)argc * 2 + 1, sizeof *v->flags);
+    if (!v->flags) {
+        fail("out of memory");
+    }
+    int i = 1, cmd_mode = 0;
+    while (i < argc) {
+        const char *a = argv[i];
+        if (is(a, "--shell") || is(a, "--agent")) {
+            if (i + 1 >= argc) {
+                return 0;
+            }
+            *(is(a, "--shell") ? &v->shell : &v->agent) = argv[i + 1];
+            i += 2;
+        } else if (strncmp(a, "--shell=", 8) == 0) {
+            v->shell = a + 8;
+            i++;
+        } else if (is(a, "--")) {
+            i++;
+            break;
+        } else if (is(a, "--login") || is(a, "--noprofile") || is(a, "--norc") || is(a, "--posix") || is(a, "--verbose")
+                   || is(a, "--noediting") || is(a, "--restricted")) {
+            v->flags[v->nflags++] = argv[i++];
+        } else if (is(a, "--rcfile") || is(a, "--init-file") || is(a, "-o") || is(a, "+o") || is(a, "-O") || is(a, "+O")) {
+            if (i + 1 >= argc) {
+                return 0;
+            }
+            v->flags[v->nflags++] = argv[i++];
+            v->flags[v->nflags++] = argv[i++];
+        } else if (strncmp(a, "--", 2) == 0) {
+            return 0;
+        } else if ((a[0] == '-' || a[0] == '+') && a[1]) {
+            size_t n = strlen(a);
+            char *kept = malloc(n + 1);
+            if (!kept) {
+                fail("out of memory");
+            }
+            size_t k = 0;
+            int takes = 0;
+            kept[k++] = a[0];
+            for (size_t j = 1; j < n; j++) {
+                char letter = a[j];
+                if (letter == 'c') {
+                    cmd_mode = 1;
+                } else if (letter == 's') {
+                    /* commands on standard input: -c wins, as in the script */
+                } else if (letter == 'o' || letter == 'O') {
+                    kept[k++] = letter;
+                    takes++;
+                } else if (letter && strchr("ilexuvnfhkmprtabBCEHPT", letter)) {
+                    kept[k++] = letter;
+                } else {
+                    return 0;
+                }
+            }
+            kept[k] = '\0';
+            i++;
+            if (k > 1) {
+                v->flags[v->nflags++] = kept;
+            }
+            for (; takes > 0; takes--) {
+                if (i >= argc) {
+                    return 0;
+                }
+                v->flags[v->nflags++] = argv[i++];
+            }
+        } else {
+            break;
+        }
+    }
+    if (!cmd_mode || i >= argc) {
+        return 0;
+    }
+    if (v->shell && !*v->shell) {
+        v->shell = NULL;
+    }
+    if (v->agent && !*v->agent) {
+        v->agent = NULL;
+    }
+    v->command = argv[i];
+    v->rest = argv + i + 1;
+    v->nrest = argc - i - 1;
+    return 1;
+}
+
+/* The first line of a small file, into out; 0 when it cannot be read. */
+static int first_line(const char *path, char *out, size_t max) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return 0;
+    }
+    ssize_t n = read(fd, out, max - 1);
+    close(fd);
+    if (n < 0) {
+        return 0;
+    }
+    out[n] = '\0';
+    char *nl = strchr(out, '\n');
+    if (nl) {
+        *nl = '\0';
+    }
+    return 1;
+}
+
+/* The terminal of this process as a JSON value (`"/dev/pts/N"` or null), for a person to answer an
+ * ask on: only when this process is in its foreground, and never under wrap or with
+ * SHELLGATE_ASK_TTY=0 (the script's rule, from /proc/self/stat). */
+static void put_tty(struct buf *b) {
+    const char *ask = getenv("SHELLGATE_ASK_TTY");
+    const char *wrapped = getenv("SHELLGATE_WRAPPED");
+    char stat_line[1024];
+    if ((ask && is(ask, "0")) || (wrapped && *wrapped) || !first_line("/proc/self/stat", stat_line, sizeof stat_line)) {
+        puts_(b, "null");
+        return;
+    }
+    /* the fields after the last ") ": state ppid pgrp session tty_nr tpgid ... */
+    char *at = NULL;
+    for (char *p = strstr(stat_line, ") "); p; p = strstr(p + 1, ") ")) {
+        at = p + 2;
+    }
+    char *field[6] = {0};
+    for (int f = 0; at && f < 6; f++) {
+        at += strspn(at, " \t");
+        if (!*at) {
+            break;
+        }
+        field[f] = at;
+        at += strcspn(at, " \t");
+        if (*at) {
+            *at++ = '\0';
+        }
+    }
+    if (!field[5] || !field[2] || !is(field[5], field[2])) {
+        puts_(b, "null");
+        return;
+    }
+    long nr = strtol(field[4], NULL, 10);
+    long major = (nr >> 8) & 0xfff, minor = (nr & 0xff) | ((nr >> 12) & 0xfff00);
+    char dev[64];
+    struct stat st;
+    snprintf(dev, sizeof dev, "/dev/pts/%ld", (major - 136) * 256 + minor);
+    if (major >= 136 && major <= 143 && stat(dev, &st) == 0 && S_ISCHR(st.st_mode) && st.st_uid == geteuid()) {
+        puts_(b, "\"");
+        puts_(b, dev);
+        puts_(b, "\"");
+    } else {
+        puts_(b, "null");
+    }
+}
+
+/* Whether bash would take $PWD as it is (an absolute path without ".", ".." or doubled slashes);
+ * it canonicalises any other, which the script then does for itself. */
+static int canonical(const char *pwd) {
+    size_t n = strlen(pwd);
+    return strstr(pwd, "//") == NULL && strstr(pwd, "/./") == NULL && strstr(pwd, "/../") == NULL
+           && !(n >= 2 && strcmp(pwd + n - 2, "/.") == 0) && !(n >= 3 && strcmp(pwd + n - 3, "/..") == 0)
+           && !(n > 1 && pwd[n - 1] == '/');
+}
+
+/* The script's judge request, without the token and the closing brace; 0 when only the script can
+ * write it the same (an environment holding control characters, which it sends as an object). */
+static int shell_request(const struct invocation *v, struct buf *r) {
+    for (char **e = environ; *e; e++) {
+        for (const unsigned char *c = (const unsigned char *)*e; *c; c++) {
+            if (*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r') {
+                return 0;
+            }
+        }
+    }
+    const char *pwd = getenv("PWD");
+    if (pwd && absolute(pwd) && !canonical(pwd)) {
+        return 0;
+    }
+    char *cwd = current_dir();
+    char number[32], parent[64] = "", path[64];
+    puts_(r, "{\"v\":1,\"op\":\"judge\",\"entry\":\"shell-c\",\"brief\":true,\"review\":true,\"interim\":true,"
+             "\"origin\":{\"entry\":\"shell-c\",\"pid\":");
+    snprintf(number, sizeof number, "%ld", (long)getpid());
+    puts_(r, number);
+    puts_(r, ",\"detail\":");
+    /* who started this shell, for the person reviewing an ask */
+    long ppid = (long)getppid();
+    snprintf(path, sizeof path, "/proc/%ld/comm", ppid);
+    struct buf detail = {0};
+    if (first_line(path, parent, sizeof parent) && *parent) {
+        snprintf(number, sizeof number, " (pid %ld)", ppid);
+        puts_(&detail, parent);
+        puts_(&detail, number);
+    }
+    put_json(r, detail.p ? detail.p : "", detail.len);
+    puts_(r, ",\"session\":");
+    const char *session = getenv("SHELLGATE_SESSION");
+    put_json(r, session ? session : "", session ? strlen(session) : 0);
+    puts_(r, "},\"tty\":");
+    put_tty(r);
+    puts_(r, ",\"cmd\":");
+    put_json(r, v->command, strlen(v->command));
+    puts_(r, ",\"cwd\":");
+    put_json(r, cwd, strlen(cwd));
+    puts_(r, ",\"shell\":");
+    if (v->shell) {
+        put_json(r, v->shell, strlen(v->shell));
+    } else {
+        puts_(r, "null");
+    }
+    if (v->agent) {
+        puts_(r, ",\"agent\":");
+        put_json(r, v->agent, strlen(v->agent));
+    }
+    /* the positional parameters $1... (NAME is $0) */
+    puts_(r, ",\"positional\":[");
+    for (int i = 1; v->nrest > 1 && i < v->nrest; i++) {
+        if (i > 1) {
+            put(r, ",", 1);
+        }
+        put_json(r, v->rest[i], strlen(v->rest[i]));
+    }
+    puts_(r, "],\"environ\":[");
+    for (char **e = environ; *e; e++) {
+        if (e != environ) {
+            put(r, ",", 1);
+        }
+        put_json(r, *e, strlen(*e));
+    }
+    puts_(r, "]");
+    return 1;
+}
+
+/* A run of a JSON string's body at *at as the script's regular expression (\\.|[^"\\])* reads it,
+ * up to and past its closing quote: its start and length, 0 when no closing quote follows. */
+static int raw_string(const char **at, const char **start, size_t *len) {
+    const char *s = *at;
+    *start = s;
+    for (;;) {
+        if (*s == '\0') {
+            return 0;
+        }
+        if (*s == '"') {
+            *len = (size_t)(s - *start);
+            *at = s + 1;
+            return 1;
+        }
+        if (*s == '\\') {
+            if (s[1] == '\0') {
+                return 0;
+            }
+            s += 2;
+        } else {
+            s++;
+        }
+    }
+}
+
+/* The first KEY":"...", as the script's unanchored expression finds it; its body in *start, *len. */
+static int find_string(const char *reply, const char *key, const char **start, size_t *len) {
+    for (const char *p = strstr(reply, key); p; p = strstr(p + 1, key)) {
+        const char *at = p + strlen(key);
+        if (raw_string(&at, start, len)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* s with every FROM replaced by TO, left to right, as bash's ${s//FROM/TO}. */
+static char *replace_all(const char *s, const char *from, const char *to) {
+    struct buf b = {0};
+    size_t nf = strlen(from);
+    for (const char *p; (p = strstr(s, from)); s = p + nf) {
+        put(&b, s, (size_t)(p - s));
+        puts_(&b, to);
+    }
+    puts_(&b, s);
+    put(&b, "", 1);
+    return b.p;
+}
+
+static char *span(const char *start, size_t len) {
+    char *s = malloc(len + 1);
+    if (!s) {
+        fail("out of memory");
+    }
+    memcpy(s, start, len);
+    s[len] = '\0';
+    return s;
+}
+
+/* The script's sg_unjson: \" \n \t \\ undone in that order (\n and \t as spaces), nothing else. */
+static char *unjson(const char *start, size_t len) {
+    char *s = span(start, len);
+    s = replace_all(s, "\\\"", "\"");
+    s = replace_all(s, "\\n", " ");
+    s = replace_all(s, "\\t", " ");
+    return replace_all(s, "\\\\", "\\");
+}
+
+static _Noreturn void say_and_exit(const char *line, int code) {
+    write_all(2, line, strlen(line));
+    exit(code);
+}
+
+/* The script's sg_refuse_error, for a policy or no-shell error from the server. */
+static _Noreturn void refuse_error(const char *reply) {
+    const char *start;
+    size_t len;
+    char *msg = find_string(reply, "\"message\":\"", &start, &len) ? span(start, len) : strdup(reply);
+    msg = replace_all(replace_all(msg, "\\n", "; "), "\\\"", "\"");
+    struct buf line = {0};
+    if (strstr(reply, "\"error\":\"no-shell\"")) {
+        puts_(&line, "shellgate: no shell to run the command: ");
+        puts_(&line, msg);
+        puts_(&line, "\n");
+        put(&line, "", 1);
+        say_and_exit(line.p, 127);
+    }
+    puts_(&line, "shellgate: refused (policy-error): the policy cannot be used: ");
+    puts_(&line, msg);
+    puts_(&line, "\n");
+    put(&line, "", 1);
+    say_and_exit(line.p, 126);
+}
+
+/* One of WORDS at *at, moved past; its index, -1 when none is there. */
+static int take_word(const char **at, const char *const *words) {
+    for (int i = 0; words[i]; i++) {
+        if (take(at, words[i])) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* A run of [a-z] at *at. */
+static void take_lower(const char **at) {
+    while (**at >= 'a' && **at <= 'z') {
+        (*at)++;
+    }
+}
+
+/* The server's verdict, read as the script's sg_pattern reads it: the decision and, on a run, exec
+ * of the shell it names; else the refusal line and 126. Returns only when the reply is not a
+ * verdict the script would act on. */
+static void act_on(const struct invocation *v, const char *reply) {
+    static const char *const tiers[] = {"allow\"", "ask\"", "deny\"", NULL};
+    static const char *const runs[] = {"true", "false", NULL};
+    const char *at = reply, *rule, *message, *real, *step, *decided, *ignored;
+    size_t rule_len, message_len, real_len, step_len, decided_len, ignored_len;
+    if (!take(&at, "{\"v\":1,\"tier\":\"")) {
+        return;
+    }
+    int tier = take_word(&at, tiers);
+    if (tier < 0 || !take(&at, ",\"rule\":\"")) {
+        return;
+    }
+    rule = at;
+    at += strcspn(at, "\"");
+    rule_len = (size_t)(at - rule);
+    if (!take(&at, "\",\"message\":\"") || !raw_string(&at, &message, &message_len) || !take(&at, ",\"shell\":\"")
+            || !raw_string(&at, &real, &real_len) || !take(&at, ",\"dialect\":\"")) {
+        return;
+    }
+    take_lower(&at);
+    if (!take(&at, "\",\"run\":")) {
+        return;
+    }
+    int run = take_word(&at, runs);
+    if (run < 0 || !take(&at, ",\"step\":\"")) {
+        return;
+    }
+    step = at;
+    take_lower(&at);
+    step_len = (size_t)(at - step);
+    if (!take(&at, "\",\"decided\":\"") || !raw_string(&at, &decided, &decided_len)) {
+        return;
+    }
+    /* the decision could not be written to the audit log: said on every decision */
+    if (find_string(reply, ",\"warning\":\"", &ignored, &ignored_len)) {
+        char *w = replace_all(replace_all(span(ignored, ignored_len), "\\\"", "\""), "\\\\", "\\");
+        struct buf line = {0};
+        puts_(&line, w);
+        put(&line, "\n", 1);
+        write_all(2, line.p, line.len);
+    }
+    /* a deny never runs, whatever else the reply says; an ask runs when the review approved it */
+    if ((tier == 0 || (tier == 1 && run == 0)) && real_len > 0) {
+        char *shell = unjson(real, real_len);
+        char **argv = calloc((size_t)v->nflags + (size_t)v->nrest + 4, sizeof *argv);
+        if (!argv) {
+            fail("out of memory");
+        }
+        int n = 0;
+        argv[n++] = shell;
+        for (int i = 0; i < v->nflags; i++) {
+            argv[n++] = v->flags[i];
+        }
+        argv[n++] = "-c";
+        argv[n++] = (char *)v->command;
+        for (int i = 0; i < v->nrest; i++) {
+            argv[n++] = v->rest[i];
+        }
+        sigaction(SIGPIPE, &pipe_at_start, NULL);
+        execvp(shell, argv);
+        int code = errno == ENOENT ? 127 : 126;
+        fprintf(stderr, "shellgate: cannot run the shell %s: %s\n", shell, strerror(errno));
+        exit(code);
+    }
+    struct buf line = {0};
+    puts_(&line, "shellgate: refused (");
+    put(&line, rule, rule_len);
+    puts_(&line, "): ");
+    if (tier == 1 && !(step_len == 5 && strncmp(step, "judge", 5) == 0)) {
+        puts_(&line, unjson(decided, decided_len));
+    } else {
+        puts_(&line, unjson(message, message_len));
+    }
+    puts_(&line, "\n");
+    put(&line, "", 1);
+    say_and_exit(line.p, 126);
+}
+
+static int shell_main(int argc, char **argv, const char *dir) {
+    shell_argc = argc;
+    shell_argv = argv;
+    if (argc > 1 && strncmp(argv[1], "__relayed", 9) == 0) {
+        /* handed back to by itself: the file beside it named shellgate is this program, not the
+         * script. A hook fails with 2, which blocks the tool call; anything else as the script's
+         * own failures do. */
+        fprintf(stderr, "shellgate: %s is not the launcher script (it is this program); reinstall shellgate\n", script_path);
+        exit(argc > 2 && is(argv[2], "hook") ? 2 : 4);
+    }
+    struct invocation v = {0};
+    struct buf request = {0};
+    struct server server;
+    if (!parse_shell_args(argc, argv, &v) || !shell_request(&v, &request) || !open_server(dir, &server)) {
+        hand_over("__relayed");
+    }
+    puts_(&request, ",\"token\":\"");
+    puts_(&request, server.token);
+    puts_(&request, "\"}\n");
+    struct buf reply = {0};
+    int answered = write_all(server.fd, request.p, request.len) && read_reply(server.fd, server.proof, &reply);
+    close(server.fd);
+    char proven[128];
+    snprintf(proven, sizeof proven, ",\"proof\":\"%s\"", server.proof);
+    if (answered && strstr(reply.p, proven)) {
+        /* the server read the policy and found it broken: a JVM of the script's own would find the same */
+        if (strncmp(reply.p, "{\"v\":1,\"error\":\"policy\"", 23) == 0
+                || strncmp(reply.p, "{\"v\":1,\"error\":\"no-shell\"", 25) == 0) {
+            refuse_error(reply.p);
+        }
+        act_on(&v, reply.p);
+    }
+    /* no answer, or none the script would act on: it judges in a JVM of its own, without asking again */
+    hand_over("__relayed-unanswered");
+}
+
+int main(int argc, char **argv) {
+    sigaction(SIGPIPE, NULL, &pipe_at_start);
+    char *dir = own_dir();
+    script_path = concat(dir, "/shellgate");
+    signal(SIGPIPE, SIG_IGN);
+    const char *name = argc > 0 ? strrchr(argv[0], '/') : NULL;
+    name = name ? name + 1 : argc > 0 ? argv[0] : "";
+    /* the hook relay only under its own name: any other (shellgate, a link of the user's own, a login
+     * shell's -shellgate) is the drop-in shell, which hands whatever it does not relay to the script */
+    if (strcmp(name, "shellgate-hook") == 0) {
+        return hook_main(argc, argv, dir);
+    }
+    return shell_main(argc, argv, dir);
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs this shellgate folder for one user, at paths that do not change with the version:
 #   PREFIX/lib/shellgate          this folder (launcher, jars, hook relay, Java runtime), a link to its copy
-#   PREFIX/bin/shellgate          a link to the launcher, PREFIX/bin/shellgate-hook to the hook relay
+#   PREFIX/bin/shellgate          a link to the native client where the build made one (it relays -c to the
+#                                 judge server and runs the launcher for everything else), else to the launcher;
+#                                 PREFIX/bin/shellgate-hook to the native client (the hook relay under that name)
 #   PREFIX/share/man/man1/shellgate.1 and PREFIX/share/bash-completion/completions/shellgate
 # An upgrade replaces the folder in one step, so agents' hooks that name PREFIX/bin/shellgate-hook keep working.
 set -euo pipefail
@@ -66,8 +68,13 @@ if ! mv -T "$prefix/lib/.shellgate-link.$$" "$lib" 2>/dev/null; then
     mv "$prefix/lib/.shellgate-link.$$" "$lib"
 fi
 case $previous in .shellgate-*) rm -rf "${prefix:?}/lib/$previous" ;; esac
-ln -sfn "$lib/shellgate" "$prefix/bin/shellgate"
-if [ -e "$lib/shellgate-hook" ]; then ln -sfn "$lib/shellgate-hook" "$prefix/bin/shellgate-hook"; fi
+# the native client, where there is one, is the command itself: shellgate -c then starts no bash of its own
+if [ -e "$lib/shellgate-hook" ]; then
+    ln -sfn "$lib/shellgate-hook" "$prefix/bin/shellgate"
+    ln -sfn "$lib/shellgate-hook" "$prefix/bin/shellgate-hook"
+else
+    ln -sfn "$lib/shellgate" "$prefix/bin/shellgate"
+fi
 [ -f "$lib/man/shellgate.1" ] && cp "$lib/man/shellgate.1" "$prefix/share/man/man1/shellgate.1"
 [ -f "$lib/completion/shellgate.bash" ] && cp "$lib/completion/shellgate.bash" "$prefix/share/bash-completion/completions/shellgate"
 echo "shellgate installed in $lib"

@@ -3,11 +3,22 @@ package io.shellgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shellgate.it.Sandbox.Mode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,20 +33,43 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DropInShellTest extends SandboxTest {
 
-    private Map<String, String> env(Mode mode) throws Exception {
-        return box.client(mode);
+    /**
+     * How a command reaches a judge: through a running server by the native client (the launcher
+     * script hands -c over to it) or by the script's own relay (as it is when the native client hands
+     * back, with __relayed), or with the server switched off (a JVM of its own per command).
+     */
+    enum Route { NATIVE, SCRIPT, NO_SERVER }
+
+    private Route route = Route.NATIVE;
+
+    private Map<String, String> env(Route route) throws Exception {
+        this.route = route;
+        if (route == Route.NATIVE) {
+            Processes.hookClient();
+        }
+        return box.client(route == Route.NO_SERVER ? Mode.NO_SERVER : Mode.SERVER);
+    }
+
+    /** The launcher's arguments for this test's route. */
+    private String[] args(String... args) {
+        List<String> all = new ArrayList<>();
+        if (route == Route.SCRIPT) {
+            all.add("__relayed");
+        }
+        all.addAll(List.of(args));
+        return all.toArray(String[]::new);
     }
 
     private Processes.Result sh(Map<String, String> env, String... args) throws Exception {
-        return box.shellgate(env, null, args);
+        return box.shellgate(env, null, args(args));
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void anAgentsStartUpProbeGoesThroughTheGateAndIsLogged(Mode mode) throws Exception {
+    @EnumSource(Route.class)
+    void anAgentsStartUpProbeGoesThroughTheGateAndIsLogged(Route route) throws Exception {
         // the server, or the JVM of the client's own, recognises the agent's envelope, and the gate
         // decides and logs it as any other
-        Map<String, String> env = env(mode);
+        Map<String, String> env = env(route);
         // a secret in the environment: env prints it, so from anyone but the probe's agent it asks
         env.put("AWS_SECRET_ACCESS_KEY", "canary");
         Processes.Result probe = sh(env, "--agent", "claude-code", "-c", "env");
@@ -51,9 +85,9 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void theCommandsExitCodePassesThrough(Mode mode) throws Exception {
-        Map<String, String> env = env(mode);
+    @EnumSource(Route.class)
+    void theCommandsExitCodePassesThrough(Route route) throws Exception {
+        Map<String, String> env = env(route);
         assertThat(sh(env, "-c", "exit 7").code()).isEqualTo(7);
         assertThat(sh(env, "-c", "true").code()).isEqualTo(0);
         assertThat(sh(env, "-c", "false").code()).isEqualTo(1);
@@ -63,31 +97,31 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void positionalParametersReachTheCommand(Mode mode) throws Exception {
-        Processes.Result r = sh(env(mode), "-c", "printf '[%s]' \"$0\" \"$#\" \"$@\"", "name", "a b", "", "*", "-n");
+    @EnumSource(Route.class)
+    void positionalParametersReachTheCommand(Route route) throws Exception {
+        Processes.Result r = sh(env(route), "-c", "printf '[%s]' \"$0\" \"$#\" \"$@\"", "name", "a b", "", "*", "-n");
         assertThat(r.code()).as(r.toString()).isEqualTo(0);
         assertThat(r.out()).isEqualTo("[name][4][a b][][*][-n]");
         assertThat(r.err()).isEmpty();
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void standardInputOutputAndErrorAreByteExact(Mode mode) throws Exception {
+    @EnumSource(Route.class)
+    void standardInputOutputAndErrorAreByteExact(Route route) throws Exception {
         byte[] input = new byte[256 * 300];
         for (int i = 0; i < input.length; i++) {
             input[i] = (byte) (i * 7 + i / 256);
         }
-        Processes.Result r = box.shellgate(env(mode), input, "-c", "cat; printf '\\001err\\r\\n\\377' >&2");
+        Processes.Result r = box.shellgate(env(route), input, args("-c", "cat; printf '\\001err\\r\\n\\377' >&2"));
         assertThat(r.code()).isEqualTo(0);
         assertThat(r.outBytes()).isEqualTo(input);
         assertThat(r.errBytes()).isEqualTo(new byte[] {1, 'e', 'r', 'r', '\r', '\n', (byte) 0xff});
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void aRefusedCommandNeverStarts(Mode mode) throws Exception {
-        Map<String, String> env = env(mode);
+    @EnumSource(Route.class)
+    void aRefusedCommandNeverStarts(Route route) throws Exception {
+        Map<String, String> env = env(route);
         Path marker = Files.writeString(box.work.resolve("marker"), "still here");
         Processes.Result ask = sh(env, "-c", "rm -f marker");
         assertThat(ask.code()).isEqualTo(126);
@@ -114,9 +148,9 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void aFunctionExportedInTheEnvironmentIsNotTakenForTheProgram(Mode mode) throws Exception {
-        Map<String, String> env = env(mode);
+    @EnumSource(Route.class)
+    void aFunctionExportedInTheEnvironmentIsNotTakenForTheProgram(Route route) throws Exception {
+        Map<String, String> env = env(route);
         env.put("BASH_FUNC_ls%%", "() {  touch pwned\n}");
         env.put("WEIRD", "tab\tquote\"back\\slash\nnewline");
         Processes.Result r = sh(env, "-c", "ls");
@@ -129,9 +163,9 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void theShellsOwnOptionsArePassedOn(Mode mode) throws Exception {
-        Map<String, String> env = env(mode);
+    @EnumSource(Route.class)
+    void theShellsOwnOptionsArePassedOn(Route route) throws Exception {
+        Map<String, String> env = env(route);
         Processes.Result e = sh(env, "-e", "-c", "false; echo not-reached");
         assertThat(e.code()).isEqualTo(1);
         assertThat(e.out()).isEmpty();
@@ -184,7 +218,7 @@ class DropInShellTest extends SandboxTest {
 
     @Test
     void theDialectFollowsTheShellChosen() throws Exception {
-        Map<String, String> env = env(Mode.NO_SERVER);
+        Map<String, String> env = env(Route.NO_SERVER);
         // in zsh, =ls expands to the path of ls (a command lookup); in bash it is just text
         Processes.Result bash = sh(env, "--shell", "/bin/bash", "-c", "echo =ls");
         assertThat(bash.out()).isEqualTo("=ls\n");
@@ -198,9 +232,9 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void theUsersPolicyMayNameTheShellAndAMissingShellIsAnError(Mode mode) throws Exception {
-        Map<String, String> env = env(mode);
+    @EnumSource(Route.class)
+    void theUsersPolicyMayNameTheShellAndAMissingShellIsAnError(Route route) throws Exception {
+        Map<String, String> env = env(route);
         env.remove("SHELLGATE_SHELL");
         env.put("SHELL", "/bin/bash");
         Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
@@ -214,9 +248,12 @@ class DropInShellTest extends SandboxTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void signalsReachTheCommand(Mode mode) throws Exception {
-        Process p = Processes.start(List.of(Processes.launcher().toString(), "-c", "sleep 60"), env(mode), box.work);
+    @EnumSource(Route.class)
+    void signalsReachTheCommand(Route route) throws Exception {
+        Map<String, String> env = env(route);
+        List<String> command = new ArrayList<>(List.of(Processes.launcher().toString()));
+        command.addAll(List.of(args("-c", "sleep 60")));
+        Process p = Processes.start(command, env, box.work);
         // shellgate and then bash exec, so the process started is the command itself
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!p.info().command().orElse("").endsWith("/sleep") && System.nanoTime() < deadline) {
@@ -231,7 +268,7 @@ class DropInShellTest extends SandboxTest {
     @Test
     void underShellShellgateItRunsARealShellAndNestedCallsAreJudgedAgain() throws Exception {
         Path launcherDir = Processes.launcher().getParent();
-        Map<String, String> env = env(Mode.NO_SERVER);
+        Map<String, String> env = env(Route.NO_SERVER);
         env.remove("SHELLGATE_SHELL");
         env.put("SHELL", Processes.launcher().toString());
         env.put("PATH", launcherDir + ":/usr/bin:/bin");
@@ -261,5 +298,94 @@ class DropInShellTest extends SandboxTest {
         Processes.Result refused = sh(env, "-c", "shellgate -c 'rm -f marker'");
         assertThat(refused.code()).isEqualTo(126);
         assertThat(marker).exists();
+    }
+
+    /**
+     * The native client under the name shellgate, with no launcher script beside it: an allow execs
+     * the real shell and a refusal is its own line, so neither went through the script; what it cannot
+     * relay fails closed, naming the missing script.
+     */
+    @Test
+    void theNativeClientRunsOrRefusesWithoutTheScript() throws Exception {
+        Path client = Processes.hookClient();
+        Map<String, String> env = env(Route.NATIVE);
+        Path lib = Files.createDirectories(dir.resolve("alone/lib"));
+        Files.copy(client, lib.resolve("shellgate-hook"), StandardCopyOption.COPY_ATTRIBUTES);
+        Path shellgate = Files.createDirectories(dir.resolve("alone/bin")).resolve("shellgate");
+        Files.createSymbolicLink(shellgate, lib.resolve("shellgate-hook"));
+        Processes.Result ran = Processes.run(List.of(shellgate.toString(), "-lc", "printf '[%s]' \"$0\" \"$@\"", "name", "a b"),
+                env, (byte[]) null, box.work);
+        assertThat(ran.code()).as(ran.toString()).isZero();
+        assertThat(ran.out()).isEqualTo("[name][a b]");
+        Processes.Result denied = Processes.run(List.of(shellgate.toString(), "-c", "touch created; rm -rf ~"), env, (byte[]) null, box.work);
+        assertThat(denied.code()).as(denied.toString()).isEqualTo(126);
+        assertThat(denied.err()).startsWith("shellgate: refused (").endsWith("\n");
+        assertThat(denied.err().lines()).hasSize(1);
+        assertThat(box.work.resolve("created")).doesNotExist();
+        Processes.Result noShell = Processes.run(List.of(shellgate.toString(), "--shell", "/no/such/shell", "-c", "echo ran"), env,
+                (byte[]) null, box.work);
+        assertThat(noShell.code()).as(noShell.toString()).isEqualTo(127);
+        assertThat(noShell.err()).isEqualTo("shellgate: no shell to run the command: the shell /no/such/shell (--shell)"
+                + " is not an executable file or a program on PATH\n");
+        Processes.Result notRelayed = Processes.run(List.of(shellgate.toString(), "check", "--", "ls"), env, (byte[]) null, box.work);
+        assertThat(notRelayed.code()).as(notRelayed.toString()).isEqualTo(126);
+        assertThat(notRelayed.err()).contains("cannot run " + lib.resolve("shellgate"));
+    }
+
+    @Test
+    void withoutAServerTheNativeClientHandsOverAndTheScriptStartsOneForTheNext() throws Exception {
+        Processes.hookClient();
+        Processes.Result first = box.shellgate(box.env, null, "-c", "echo first");
+        assertThat(first.code()).as(first.toString()).isZero();
+        assertThat(first.out()).isEqualTo("first\n");
+        box.awaitOnDemandServer();
+        Map<String, String> serverOnly = new HashMap<>(box.env);
+        serverOnly.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Processes.Result next = box.shellgate(serverOnly, null, "-c", "echo next");
+        assertThat(next.code()).as(next.toString()).isZero();
+        assertThat(next.out()).isEqualTo("next\n");
+        assertThat(box.shellgate(serverOnly, null, "-c", "rm -rf ~").code()).isEqualTo(126);
+    }
+
+    /**
+     * A listener on the server's port that is not the server (it knows no proof) answers allow: the
+     * native client does not believe it and hands over, and the script judges in a JVM of its own
+     * without asking the listener again.
+     */
+    @Test
+    void anAllowWithoutTheProofIsNotBelievedAndNotAskedForTwice() throws Exception {
+        Processes.hookClient();
+        Files.createDirectories(box.run);
+        Files.setPosixFilePermissions(box.run, PosixFilePermissions.fromString("rwx------"));
+        List<String> requests = new CopyOnWriteArrayList<>();
+        try (ServerSocket listener = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            for (String[] file : List.of(new String[] {"server.port", String.valueOf(listener.getLocalPort())},
+                    new String[] {"server.token", "a".repeat(64)}, new String[] {"server.proof", "b".repeat(64)})) {
+                Path f = box.run.resolve(file[0]);
+                Files.writeString(f, file[1] + "\n");
+                Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
+            }
+            Processes.thread(() -> {
+                while (!listener.isClosed()) {
+                    try (Socket s = listener.accept()) {
+                        requests.add(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine());
+                        s.getOutputStream().write(("{\"v\":1,\"tier\":\"allow\",\"rule\":\"x\",\"message\":\"x\",\"shell\":\"/bin/bash\","
+                                + "\"dialect\":\"bash\",\"run\":true,\"step\":\"judge\",\"decided\":\"x\",\"proof\":\"" + "c".repeat(64)
+                                + "\"}\n").getBytes(StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        // closed
+                    }
+                }
+            });
+            Path marker = Files.writeString(box.work.resolve("marker"), "still here");
+            Map<String, String> env = new HashMap<>(box.env);
+            Processes.Result r = box.shellgate(env, null, "-c", "rm -f marker");
+            assertThat(r.code()).as(r.toString()).isEqualTo(126);
+            assertThat(r.err()).startsWith("shellgate: refused (not-read-only)");
+            assertThat(marker).exists();
+            assertThat(requests).hasSize(1);
+            assertThat(requests.getFirst()).contains("\"op\":\"judge\"").contains("\"cmd\":\"rm -f marker\"")
+                    .contains("\"token\":\"" + "a".repeat(64) + "\"");
+        }
     }
 }

@@ -152,7 +152,8 @@ class PackageTest {
                 "sandbox", inside), Map.of("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"), (String) null, dir);
         assertThat(r.code()).as(r.toString()).isZero();
         assertThat(r.out()).as(r.toString())
-                .contains("installed\n../lib/shellgate/shellgate\n")
+                .contains("installed\n../lib/shellgate/" + (Files.isExecutable(Processes.launcher().resolveSibling("shellgate-hook"))
+                        ? "shellgate-hook" : "shellgate") + "\n")
                 .contains("allow: ls -la").contains("check=0\n")
                 .contains("\"permissionDecision\":\"deny\"").contains("rm-recursive-critical")
                 .contains("man-page\n").endsWith("removed\n")

@@ -37,8 +37,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The protocol's golden files (docs/protocol/*.json): the written contract between the judge
- * server and its clients: the launcher script, the hook relay, the javaagent and the Java client
- * library they share with the launcher ({@code io.shellgate.client}). The real server answers each example request as the reply template says (in
+ * server and its clients: the launcher script, the native client (shellgate-hook, also the drop-in shell under the
+ * name shellgate), the javaagent, and the Java client library the javaagent shares with the launcher
+ * ({@code io.shellgate.client}). The real server answers each example request as the reply template says (in
  * its key order: the script reads replies by position); each client's request matches the
  * request template, and each client does what the contract says with the example reply, given by
  * a stand-in server that only speaks the contract.
@@ -165,26 +166,134 @@ class ProtocolContractTest extends SandboxTest {
                     r = box.shellgate(env, exampleRequest.path("input").asText().getBytes(StandardCharsets.UTF_8), "hook",
                             exampleRequest.path("agent").asText());
                 } else {
-                    r = box.shellgate(env, null, "-c", exampleRequest.path("cmd").asText());
+                    // the script's own relay: what the native client hands back to it with
+                    r = box.shellgate(env, null, "__relayed", "-c", exampleRequest.path("cmd").asText());
                 }
                 assertThat(server.requests).as("%s: %s", g.name(), r).hasSize(1);
                 assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
                         .as("%s: the script's request %s", g.name(), server.requests.getFirst()).isEmpty();
                 JsonNode reply = g.file().path("example-reply");
-                switch (g.name()) {
-                    case "shell-c-allow.json" -> {
-                        assertThat(r.code()).as(r.toString()).isZero();
-                        assertThat(r.out()).isEqualTo("golden\n");
-                    }
-                    case "shell-c-deny.json", "shell-c-ask-refused.json" -> {
-                        assertThat(r.code()).as(r.toString()).isEqualTo(126);
-                        String said = g.name().equals("shell-c-deny.json") ? reply.path("message").asText() : reply.path("decided").asText();
-                        assertThat(r.err()).isEqualTo("shellgate: refused (" + reply.path("rule").asText() + "): " + said + "\n");
-                        assertThat(r.out()).isEmpty();
-                    }
-                    case "hook.json" -> assertPrintedAsGiven(reply, r);
-                    default -> throw new AssertionError("no expectation for the script with " + g.name());
+                if (g.name().equals("hook.json")) {
+                    assertPrintedAsGiven(reply, r);
+                } else {
+                    assertShellDidAsTold(g, r);
                 }
+            }
+        }
+        assertThat(box.work.resolve("golden")).doesNotExist();
+    }
+
+    /** What the drop-in shell does with a golden exchange's example reply. */
+    private static void assertShellDidAsTold(Golden g, Processes.Result r) {
+        JsonNode reply = g.file().path("example-reply");
+        switch (g.name()) {
+            case "shell-c-allow.json" -> {
+                assertThat(r.code()).as(r.toString()).isZero();
+                assertThat(r.out()).isEqualTo("golden\n");
+            }
+            case "shell-c-deny.json", "shell-c-ask-refused.json" -> {
+                assertThat(r.code()).as(r.toString()).isEqualTo(126);
+                String said = g.name().equals("shell-c-deny.json") ? reply.path("message").asText() : reply.path("decided").asText();
+                assertThat(r.err()).isEqualTo("shellgate: refused (" + reply.path("rule").asText() + "): " + said + "\n");
+                assertThat(r.out()).isEmpty();
+            }
+            default -> throw new AssertionError("no expectation for the drop-in shell with " + g.name());
+        }
+    }
+
+    /**
+     * The native client as the drop-in shell, both ways it is reached: the launcher script handing
+     * its -c over, and the program itself under the name shellgate (argv[0] decides). Its request is
+     * the script's, byte for byte but for the process id, and it acts on each example reply as the
+     * script does.
+     */
+    @Test
+    void theNativeShellClientSpeaksTheContractWithTheScriptsBytes() throws Exception {
+        Path direct = nativeShell();
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        for (Golden g : goldens()) {
+            if (!g.name().startsWith("shell-c-")) {
+                continue;
+            }
+            try (StandIn server = new StandIn(box.run)) {
+                server.reply = example(g.file().path("example-reply"), null, server.proof);
+                server.interim = interim(g, server.proof);
+                String cmd = JSON.readTree(example(g.file().path("example-request"), null, null)).path("cmd").asText();
+                Processes.Result script = box.shellgate(env, null, "__relayed", "-c", cmd);
+                Processes.Result handed = box.shellgate(env, null, "-c", cmd);
+                Processes.Result itself = Processes.run(List.of(direct.toString(), "-c", cmd), env, (byte[]) null, box.work);
+                assertThat(server.requests).as("%s: %s %s %s", g.name(), script, handed, itself).hasSize(3);
+                for (String request : server.requests) {
+                    assertThat(Template.problems(g.file().path("request"), JSON.readTree(request), false, "request"))
+                            .as("%s: the request %s", g.name(), request).isEmpty();
+                }
+                // the script and the program started the same way (the hand-over goes through bash,
+                // which passes the environment on in an order of its own)
+                assertThat(withoutPid(server.requests.get(2))).as(g.name()).isEqualTo(withoutPid(server.requests.get(0)));
+                for (Processes.Result r : List.of(script, handed, itself)) {
+                    assertShellDidAsTold(g, r);
+                    assertThat(r.outBytes()).isEqualTo(script.outBytes());
+                    assertThat(r.errBytes()).isEqualTo(script.errBytes());
+                }
+            }
+        }
+        assertThat(box.work.resolve("golden")).doesNotExist();
+    }
+
+    private static String withoutPid(String request) {
+        return request.replaceFirst("\"pid\":[0-9]+,", "\"pid\":0,");
+    }
+
+    /** A link named shellgate to the native client, in a folder of its own. */
+    private Path nativeShell() throws IOException {
+        Path client = Processes.hookClient();
+        Path link = Files.createDirectories(dir.resolve("native-bin")).resolve("shellgate");
+        if (!Files.isSymbolicLink(link)) {
+            Files.createSymbolicLink(link, client);
+        }
+        return link;
+    }
+
+    /**
+     * The contract's first check: none of the server's files is a link. With server.port, .token
+     * and .proof links to private files of the same user that hold a listening stand-in's values,
+     * no TCP client sends it anything (the launcher script's -c and hook, the native client's -c
+     * and hook): each judges on its own, which here (no JVM) is a refusal.
+     */
+    @Test
+    void noClientBelievesServerFilesThatAreLinks() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Golden allow = goldens().stream().filter(x -> x.name().equals("shell-c-allow.json")).findFirst().orElseThrow();
+        Golden hook = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        byte[] hookInput = JSON.readTree(example(hook.file().path("example-request"), null, null)).path("input").asText()
+                .getBytes(StandardCharsets.UTF_8);
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = example(allow.file().path("example-reply"), null, server.proof);
+            Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+            Files.setPosixFilePermissions(elsewhere, PosixFilePermissions.fromString("rwx------"));
+            for (String name : List.of("server.port", "server.token", "server.proof")) {
+                Path real = Files.move(box.run.resolve(name), elsewhere.resolve(name));
+                Files.createSymbolicLink(box.run.resolve(name), real);
+            }
+            List<Processes.Result> shells = new ArrayList<>(List.of(box.shellgate(env, null, "__relayed", "-c", "echo golden")));
+            List<Processes.Result> hooks = new ArrayList<>(List.of(box.shellgate(env, hookInput, "hook", "claude-code")));
+            if (Files.isExecutable(Processes.launcher().resolveSibling("shellgate-hook"))) {
+                shells.add(Processes.run(List.of(nativeShell().toString(), "-c", "echo golden"), env, (byte[]) null, box.work));
+                shells.add(box.shellgate(env, null, "-c", "echo golden"));
+                hooks.add(Processes.run(List.of(Processes.hookClient().toString(), "claude-code"), env, hookInput, box.work));
+            }
+            assertThat(server.requests).as("requests to a server whose files are links").isEmpty();
+            for (Processes.Result r : shells) {
+                assertThat(r.code()).as(r.toString()).isEqualTo(126);
+                assertThat(r.out()).isEmpty();
+                assertThat(r.err()).contains("is a link").contains("refused (judge-error): no judge server answered");
+            }
+            for (Processes.Result r : hooks) {
+                assertThat(r.code()).as(r.toString()).isEqualTo(2);
+                assertThat(r.out()).isEmpty();
+                assertThat(r.err()).contains("is a link");
             }
         }
         assertThat(box.work.resolve("golden")).doesNotExist();
