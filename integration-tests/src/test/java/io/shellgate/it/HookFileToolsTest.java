@@ -138,6 +138,44 @@ class HookFileToolsTest extends SandboxTest {
         assertThat(lines(state.resolve("audit.jsonl"))).isEqualTo(before + 1);
     }
 
+    @org.junit.jupiter.api.Test
+    void fileToolDecisionsAreLoggedAndTheirAsksReachAWatcher() throws Exception {
+        Map<String, String> client = box.client(Sandbox.Mode.SERVER);
+        Files.createDirectories(box.work.resolve(".git"));
+        Path state = Files.createDirectories(box.home.resolve(".local/state/shellgate"));
+        Path policy = box.home.resolve(".config/shellgate/policy.toml");
+        Processes.Result refused = box.shellgate(client, Sandbox.bytes(input("gemini-cli", "write_file", policy)), "hook",
+                "gemini-cli");
+        assertThat(HookAdaptersTest.decision("gemini-cli", refused)).as(refused.toString()).isEqualTo("deny");
+        com.fasterxml.jackson.databind.JsonNode denied = JSON.readTree(Files.readAllLines(state.resolve("audit.jsonl")).getLast());
+        assertThat(denied.path("rules").get(0).asText()).isEqualTo("gate-file");
+        assertThat(denied.path("run").asBoolean(true)).isFalse();
+        assertThat(denied.path("cmd").asText()).isEqualTo("write_file " + policy);
+        assertThat(denied.path("entry").asText()).isEqualTo("hook");
+        // Gemini CLI cannot ask its user: a person watching answers instead, within the agent's time
+        box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "120");
+        client.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "120");
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            java.util.concurrent.CompletableFuture<Processes.Result> asked = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return box.shellgate(client, Sandbox.bytes(input("gemini-cli", "write_file",
+                                    box.work.resolve(".git/config"))), "hook", "gemini-cli");
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+            assertThat(watch.awaitQuestion()).contains("write_file " + box.work.resolve(".git/config"))
+                    .contains("(proof-file)");
+            assertThat(watch.answer("y")).contains("once");
+            Processes.Result approved = asked.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(HookAdaptersTest.decision("gemini-cli", approved)).as(approved.toString()).isEqualTo("allow");
+        }
+        com.fasterxml.jackson.databind.JsonNode approvedLine = JSON.readTree(Files.readAllLines(state.resolve("audit.jsonl")).getLast());
+        assertThat(approvedLine.path("rules").get(0).asText()).isEqualTo("proof-file");
+        assertThat(approvedLine.path("step").asText()).isEqualTo("person");
+    }
+
     private static long lines(Path file) throws Exception {
         return Files.exists(file) ? Files.readAllLines(file).size() : 0;
     }

@@ -2,7 +2,11 @@ package io.shellgate.launcher.internal.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.client.Links;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Span;
+import io.shellgate.judge.Verdict;
 import io.shellgate.rules.Places;
+import io.shellgate.rules.Tier;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +21,8 @@ import java.util.Set;
  * to shellgate's own files (policies, approvals, audit log, run directory, cache) is refused; a
  * write to a file shellgate reads to prove that a command is harmless (git's configuration and
  * hooks, shell start-up files, the agents' shell snapshots and hook settings) asks; any other
- * write is the agent's own business.
+ * write is the agent's own business. Each is decided and logged as a command line would be
+ * ({@link HookGate}): an ask reaches whoever watches, and every decision is in the audit log.
  */
 public final class FileToolGate {
 
@@ -39,19 +44,31 @@ public final class FileToolGate {
     /** What shellgate says of a file tool's write. */
     enum Kind { GATE, PROOF, OTHER }
 
+    /** What a file-tool call is: input the gate cannot read (refused as it is), or a write judged like a command. */
+    sealed interface Call {
+        record Unreadable(HookAnswer refusal) implements Call {}
+
+        /**
+         * @param line the write as one line for the audit log, approvals and a person ({@code Write /path/file})
+         * @param verdict deny for the gate's files, ask for the files an allow rests on, allow for the rest
+         */
+        record Write(String line, Verdict verdict) implements Call {}
+    }
+
     /**
-     * The answer to a file-tool call, or empty when the input is no file tool of {@code agent}
-     * (then it is the shell judge's, or nobody's).
+     * What a file-tool call is, or empty when the input is no file tool of {@code agent} (then it is the shell
+     * judge's, or nobody's).
      *
      * @param env the hook's environment (the agent's, and the gate's)
      * @param cwd where a relative path is resolved
      */
-    static Optional<HookAnswer> answer(HookAgent agent, JsonNode input, Map<String, String> env, Path cwd) {
+    static Optional<Call> judge(HookAgent agent, JsonNode input, Map<String, String> env, Path cwd) {
         Optional<List<String>> targets;
         try {
             targets = FileTargets.of(agent, input);
         } catch (IllegalArgumentException e) {
-            return Optional.of(agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (file-tool): " + e.getMessage()));
+            return Optional.of(new Call.Unreadable(agent.answer(HookAgent.Outcome.DENY,
+                    "shellgate: refused (file-tool): " + e.getMessage())));
         }
         if (targets.isEmpty()) {
             return Optional.empty();
@@ -66,17 +83,27 @@ public final class FileToolGate {
                 named = t;
             }
         }
-        return Optional.of(switch (worst) {
-            case GATE -> agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (gate-file): " + tool + " would write "
-                    + named + ", one of shellgate's own files (policy, approvals, audit log, run directory); an agent"
-                    + " never changes them. " + byAPerson());
-            case PROOF -> agent.answer(HookAgent.Outcome.ASK, (agent.asks() ? "shellgate ask" : "shellgate: refused")
-                    + " (proof-file): " + tool + " would write " + named + ", which shellgate reads to decide that commands"
-                    + " are harmless (git's configuration and hooks, shell start-up files, an agent's settings)"
-                    + (agent.asks() ? "" : ". " + byAPerson()));
-            case OTHER -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate allow (file-tool): " + tool + " writes "
-                    + String.join(", ", targets.get()));
-        });
+        StringBuilder line = new StringBuilder(tool.isEmpty() ? "write" : tool);
+        for (String t : targets.get()) {
+            line.append(' ').append(quoted(t));
+        }
+        Span all = new Span(0, line.length());
+        Reason reason = switch (worst) {
+            case GATE -> new Reason("gate-file", Tier.DENY, tool + " would write " + named + ", one of shellgate's own files"
+                    + " (policy, approvals, audit log, run directory); an agent never changes them. " + byAPerson(), all);
+            case PROOF -> new Reason("proof-file", Tier.ASK, tool + " would write " + named + ", which shellgate reads to"
+                    + " decide that commands are harmless (git's configuration and hooks, shell start-up files, an agent's"
+                    + " settings)", all);
+            case OTHER -> new Reason("file-tool", Tier.ALLOW, tool + " writes " + String.join(", ", targets.get()), all);
+        };
+        return Optional.of(new Call.Write(line.toString(), new Verdict(reason.tier(), List.of(reason), List.of())));
+    }
+
+    /** A path as a shell word, for the line a person reads. */
+    private static String quoted(String path) {
+        boolean plain = !path.isEmpty() && path.chars().allMatch(ch -> ch < 128
+                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-~".indexOf(ch) >= 0));
+        return plain ? path : "'" + path.replace("'", "'\\''") + "'";
     }
 
     /** What a person does instead, never naming a file the agent could write. */

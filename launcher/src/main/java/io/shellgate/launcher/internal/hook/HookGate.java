@@ -3,6 +3,7 @@ package io.shellgate.launcher.internal.hook;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.internal.server.Gatekeepers;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
@@ -64,9 +65,19 @@ public final class HookGate {
         } catch (IllegalArgumentException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: " + e.getMessage());
         }
-        Optional<HookAnswer> file = FileToolGate.answer(agent, hook, env, processCwd(hook, processCwd));
+        Optional<FileToolGate.Call> file = FileToolGate.judge(agent, hook, env, processCwd(hook, processCwd));
         if (file.isPresent()) {
-            return file.get();
+            switch (file.get()) {
+                case FileToolGate.Call.Unreadable u -> {
+                    return u.refusal();
+                }
+                case FileToolGate.Call.Write w -> {
+                    // decided and logged as a command would be: memory, the LLM and a person may answer an ask
+                    JudgeRequest request = new JudgeRequest(w.line(), Dialect.BASH, processCwd(hook, processCwd), env, null, false);
+                    return decided(agent, request, w.verdict(), origin(agent, hook.path("session_id").asText(""), caller),
+                            env, clientGone, progress);
+                }
+            }
         }
         Optional<HookAgent.Call> call;
         try {
@@ -85,13 +96,27 @@ public final class HookGate {
         // the agent's shell may keep state between calls: a variable the environment does not have
         // may still be set there, so it is unknown, not empty
         JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
-        Origin origin = new Origin(EntryPoint.HOOK, caller, agent.id(), c.session().isEmpty() ? "" : agent.id() + "-" + c.session());
+        return decided(agent, request, null, origin(agent, c.session(), caller), env, clientGone, progress);
+    }
+
+    private static Origin origin(HookAgent agent, String session, long caller) {
+        return new Origin(EntryPoint.HOOK, caller, agent.id(), session.isEmpty() ? "" : agent.id() + "-" + session);
+    }
+
+    /**
+     * Decides on a command line (or a file tool's write, with its {@code verdict} given) through the gate, and writes
+     * the answer in the agent's format.
+     */
+    private HookAnswer decided(HookAgent agent, JudgeRequest request, Verdict verdict, Origin origin,
+            Map<String, String> env, java.util.function.BooleanSupplier clientGone,
+            io.shellgate.reviewer.ReviewRequest.Progress progress) {
+        String command = request.command();
         Result result;
         try {
             // the hook's environment is the agent's, the one its hook was started with: the gate's
             // configuration; memory and the LLM may answer, then a person: the agent's own dialog where
             // it has one, else whoever watches with shellgate approvals, within the agent's hook timeout
-            result = gates.forEnvironment(env).decide(request, null, origin,
+            result = gates.forEnvironment(env).decide(request, verdict, origin,
                     agent.asks() ? People.agentsOwnUser() : People.watchersWithin(agent.watcherCap()), clientGone, progress);
         } catch (RuntimeException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
