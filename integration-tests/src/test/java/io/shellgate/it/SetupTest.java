@@ -49,6 +49,27 @@ class SetupTest extends SandboxTest {
         Processes.Result hook = Processes.run(List.of("bash", "-c", command), box.env, input, box.work);
         assertThat(hook.code()).as(hook.toString()).isZero();
         assertThat(hook.out()).contains("\"permissionDecision\":\"deny\"").contains("rm-recursive-critical");
+        // after a command asked in Claude Code's dialog ran, its PostToolUse tells the audit log so
+        JsonNode post = s.path("hooks").path("PostToolUse");
+        assertThat(post).hasSize(1);
+        assertThat(post.get(0).path("matcher").asText()).isEqualTo("Bash");
+        assertThat(post.get(0).path("hooks").get(0).path("command").asText()).isEqualTo(command);
+        String asked = "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s-1\",\"tool_name\":\"Bash\","
+                + "\"tool_input\":{\"command\":\"touch asked-in-dialog\"}}";
+        Processes.Result ask = Processes.run(List.of("bash", "-c", command), box.env, asked, box.work);
+        assertThat(ask.out()).contains("\"permissionDecision\":\"ask\"");
+        Path audit = box.home.resolve(".local/state/shellgate/audit.jsonl");
+        JsonNode askLine = JSON.readTree(Files.readAllLines(audit).getLast());
+        assertThat(askLine.path("step").asText()).isEqualTo("agent");
+        assertThat(askLine.get("run").isNull()).as(askLine.toString()).isTrue();
+        Processes.Result ran = Processes.run(List.of("bash", "-c", command), box.env,
+                asked.replace("PreToolUse", "PostToolUse"), box.work);
+        assertThat(ran.code()).as(ran.toString()).isZero();
+        assertThat(ran.out()).isEmpty();
+        JsonNode ranLine = JSON.readTree(Files.readAllLines(audit).getLast());
+        assertThat(ranLine.path("cmd").asText()).isEqualTo("touch asked-in-dialog");
+        assertThat(ranLine.path("run").asBoolean(false)).as(ranLine.toString()).isTrue();
+        assertThat(ranLine.path("step").asText()).isEqualTo("agent");
 
         // again: nothing to change; a dry run prints and changes nothing
         String written = Files.readString(settings);
@@ -62,6 +83,7 @@ class SetupTest extends SandboxTest {
         assertThat(removed.code()).as(removed.toString()).isZero();
         JsonNode after = JSON.readTree(settings.toFile());
         assertThat(after.path("hooks").path("PreToolUse")).hasSize(1);
+        assertThat(after.path("hooks").has("PostToolUse")).isFalse();
         assertThat(after.toString()).contains("my-audit").contains("notify-me").doesNotContain("claude-code");
         assertThat(box.shellgate("setup", "claude-code", "--remove").out()).contains("nothing to remove");
     }

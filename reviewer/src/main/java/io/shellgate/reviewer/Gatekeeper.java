@@ -159,6 +159,10 @@ public final class Gatekeeper {
                 cap, progress);
         ReviewPipeline pipeline = pipeline(loaded.policy());
         Decision d = pipeline.decide(r);
+        if (handBack && !d.runs() && d.step() == Step.TIMEOUT && v.tier() == Tier.ASK) {
+            // the agent asks its user in its own dialog: the gate does not know the answer yet
+            d = new Decision(false, Step.AGENT, "asked in the agent's own dialog (" + v.primary().message() + ")", v);
+        }
         String problem = audit.record(r, d, pipeline.export());
         if (problem != null && loaded.policy().audit().required()) {
             return new Result.Refused(Tier.DENY, "audit-required", "the audit log cannot be written (" + problem
@@ -170,6 +174,34 @@ public final class Gatekeeper {
         Reason primary = v.primary();
         String message = v.tier() == Tier.ASK && d.step() != Step.JUDGE ? d.message() : primary.message();
         return new Result.Refused(v.tier(), primary.rule(), message, primary.span(), d.step(), v, warning(problem));
+    }
+
+    /**
+     * Logs what an agent reports after running a command its hook handed to the agent's own dialog (Claude Code's
+     * PostToolUse): the command ran, so its user said yes there. Only an ask is logged (an allow was logged as run
+     * when it was decided); a command the judge would refuse outright is logged as reported but not allowed.
+     *
+     * @return the warning when it could not be logged, else null
+     */
+    public String ranAfterTheAgentAsked(JudgeRequest given, Origin origin) {
+        JudgeRequest request = withHome(given);
+        PolicyCache.Loaded loaded;
+        Verdict v;
+        try {
+            loaded = load(request.cwd());
+            v = loaded.judge().judge(request);
+        } catch (PolicyException | RuntimeException e) {
+            return null;
+        }
+        if (v.tier() == Tier.ALLOW || config.stateDir() == null) {
+            return null;
+        }
+        ReviewRequest r = new ReviewRequest(request, v, origin, null, false, null, null, null);
+        Decision d = v.tier() == Tier.ASK
+                ? new Decision(true, Step.AGENT, "ran after the agent's own dialog: its user approved it there", v)
+                : new Decision(false, Step.AGENT, "the agent reports that it ran, although the judge refuses it: "
+                        + v.primary().message(), v);
+        return warning(audit.record(r, d, pipeline(loaded.policy()).export()));
     }
 
     /**

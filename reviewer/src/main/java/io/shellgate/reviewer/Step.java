@@ -14,6 +14,11 @@ public enum Step {
     PERSON,
     /** Nobody answered in time, or nobody could be reached. */
     TIMEOUT,
+    /**
+     * Handed to the agent's own confirmation (an agent's hook that answered ask): its user decides there, and whether
+     * the command ran is what the agent says after it (Claude Code's PostToolUse hook).
+     */
+    AGENT,
     /** The gate itself, before any judging: the policy cannot be used, or there is no audit log where one is needed. */
     GATE;
 

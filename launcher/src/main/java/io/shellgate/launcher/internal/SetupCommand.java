@@ -50,6 +50,15 @@ public final class SetupCommand implements Callable<Integer> {
             this(name, userFile, projectFile, event, matcher, failClosed, note, null);
         }
 
+        /**
+         * The entry after a tool ran, where the agent has one and the audit log needs it: Claude Code's PostToolUse of
+         * Bash, which tells that a command handed to its own dialog ran. Null for the other agents.
+         */
+        Agent after() {
+            return name.equals("claude-code") ? new Agent(name, userFile, projectFile, "PostToolUse", "Bash", false, note, home)
+                    : null;
+        }
+
         /** Whether the gate is a plugin file of shellgate's (OpenCode) rather than an entry in a settings file. */
         boolean plugin() {
             return name.equals("opencode") || name.equals("pi");
@@ -156,6 +165,15 @@ public final class SetupCommand implements Callable<Integer> {
         try {
             ObjectNode settings = read(file);
             boolean changed = remove ? removeEntry(settings, a) : putEntry(settings, a, command);
+            Agent after = a.after();
+            if (after != null && remove) {
+                changed |= settings.path("hooks").has(after.event()) && removeEntry(settings, after);
+                if (settings.path("hooks").path(after.event()).isEmpty()) {
+                    ((ObjectNode) settings.get("hooks")).remove(after.event());
+                }
+            } else if (after != null) {
+                changed |= putEntry(settings, after, command);
+            }
             String text = JSON.writeValueAsString(settings) + "\n";
             if (dryRun) {
                 out.print(text);
@@ -173,6 +191,10 @@ public final class SetupCommand implements Callable<Integer> {
             if (!remove) {
                 out.println("  runs:     " + command);
                 out.println("  on:       " + a.event() + " of " + a.matcher());
+                if (a.after() != null) {
+                    out.println("  and:      " + a.after().event() + " of " + a.after().matcher()
+                            + " (the audit log learns that a command asked in the agent's dialog ran)");
+                }
                 out.println("  note:     " + a.note());
                 if (project) {
                     out.println("  warning:  the agent can edit its project settings itself; your own settings (without"

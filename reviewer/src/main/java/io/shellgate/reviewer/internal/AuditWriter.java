@@ -272,7 +272,8 @@ public final class AuditWriter {
         g.writeStartObject();
         head(g, r.origin(), r.request());
         g.writeStringField("tier", r.verdict().tier().id());
-        if (unknown) {
+        if (unknown || d.step() == Step.AGENT && !d.runs()) {
+            // not known: the client went away, or the agent's own dialog decides
             g.writeNullField("run");
         } else {
             g.writeBooleanField("run", d.runs());

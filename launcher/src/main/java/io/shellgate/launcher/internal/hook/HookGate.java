@@ -65,6 +65,9 @@ public final class HookGate {
         } catch (IllegalArgumentException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: " + e.getMessage());
         }
+        if (agent == HookAgent.CLAUDE_CODE && "PostToolUse".equals(hook.path("hook_event_name").asText(""))) {
+            return afterTheTool(agent, hook, env, processCwd, caller);
+        }
         Optional<FileToolGate.Call> file = FileToolGate.judge(agent, hook, env, processCwd(hook, processCwd));
         if (file.isPresent()) {
             switch (file.get()) {
@@ -99,6 +102,27 @@ public final class HookGate {
         return decided(agent, request, null, origin(agent, c.session(), caller), env, clientGone, progress);
     }
 
+    /**
+     * Claude Code's PostToolUse for its Bash tool: the command ran. For one this hook handed to Claude Code's own
+     * dialog, the audit log now says that it ran (its user said yes there). Nothing is answered: the tool has run.
+     */
+    private HookAnswer afterTheTool(HookAgent agent, JsonNode hook, Map<String, String> env, Path processCwd, long caller) {
+        if (!"Bash".equals(hook.path("tool_name").asText("")) || !hook.path("tool_input").path("command").isTextual()) {
+            return new HookAnswer(0, "", "");
+        }
+        Path cwd = processCwd(hook, processCwd);
+        JudgeRequest request = new JudgeRequest(hook.path("tool_input").path("command").asText(), Dialect.BASH, cwd, env,
+                null, false);
+        String warning;
+        try {
+            warning = gates.forEnvironment(env).ranAfterTheAgentAsked(request,
+                    origin(agent, hook.path("session_id").asText(""), caller));
+        } catch (RuntimeException e) {
+            warning = "shellgate: the command's run could not be logged: " + e;
+        }
+        return new HookAnswer(0, "", warning == null ? "" : warning + "\n");
+    }
+
     private static Origin origin(HookAgent agent, String session, long caller) {
         return new Origin(EntryPoint.HOOK, caller, agent.id(), session.isEmpty() ? "" : agent.id() + "-" + session);
     }
@@ -126,7 +150,7 @@ public final class HookGate {
             case Result.Runs r -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate " + (r.step() == Step.JUDGE
                     ? "allow (" + r.verdict().primary().rule() + "): " + r.verdict().primary().message()
                     : "approved (" + r.step().id() + "): " + r.message()) + warning);
-            case Result.Refused r when r.tier() == Tier.ASK && r.step() == Step.TIMEOUT -> agent.asks()
+            case Result.Refused r when r.tier() == Tier.ASK && (r.step() == Step.TIMEOUT || r.step() == Step.AGENT) -> agent.asks()
                     ? agent.answer(HookAgent.Outcome.ASK, "shellgate ask (" + r.rule() + "): " + r.verdict().primary().message()
                             + warning)
                     : agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (" + r.rule() + "): " + r.message() + ". "
