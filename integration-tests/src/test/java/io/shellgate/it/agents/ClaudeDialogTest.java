@@ -2,6 +2,7 @@ package io.shellgate.it.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.it.TestTerminal;
 import java.nio.file.Files;
@@ -40,6 +41,13 @@ class ClaudeDialogTest {
             terminal.awaitOnScreen("Interrupted");
             assertThat(root.resolve("work/made-by-the-agent")).doesNotExist();
             assertThat(stub.toolResults()).isEmpty();
+            // the ask is logged as handed to the dialog, whose answer the gate does not hear; no record says it ran
+            List<JsonNode> audit = audit(root);
+            assertThat(audit).filteredOn(n -> n.path("cmd").asText().equals(COMMAND)).singleElement()
+                    .satisfies(n -> {
+                        assertThat(n.path("step").asText()).isEqualTo("agent");
+                        assertThat(n.get("run").isNull()).as(n.toString()).isTrue();
+                    });
         } finally {
             Agents.stopServer(root);
         }
@@ -54,6 +62,16 @@ class ClaudeDialogTest {
             terminal.type("\r");
             awaitToolResult(stub);
             assertThat(root.resolve("work/made-by-the-agent")).exists();
+            // Claude Code's PostToolUse told the audit log that the command asked in its dialog ran
+            List<JsonNode> made = new java.util.ArrayList<>();
+            for (int i = 0; i < 300 && made.size() < 2; i++) {
+                made = audit(root).stream().filter(n -> n.path("cmd").asText().equals(COMMAND)).toList();
+                Thread.sleep(100);
+            }
+            assertThat(made).hasSize(2);
+            assertThat(made.get(0).get("run").isNull()).as(made.get(0).toString()).isTrue();
+            assertThat(made.get(1).path("run").asBoolean(false)).as(made.get(1).toString()).isTrue();
+            assertThat(made.get(1).path("message").asText()).contains("ran after the agent's own dialog");
         } finally {
             Agents.stopServer(root);
         }
@@ -70,7 +88,10 @@ class ClaudeDialogTest {
         Path work = Files.createDirectories(root.resolve("work"));
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
         ObjectNode settings = StubModel.object();
-        settings.set("hooks", Hooks.claudeStyle("PreToolUse", AnthropicStub.TOOL, launcher + " hook claude-code"));
+        ObjectNode hooks = Hooks.claudeStyle("PreToolUse", AnthropicStub.TOOL, launcher + " hook claude-code");
+        // as shellgate setup writes it: the audit log hears that a command asked in the dialog ran
+        hooks.setAll(Hooks.claudeStyle("PostToolUse", AnthropicStub.TOOL, launcher + " hook claude-code"));
+        settings.set("hooks", hooks);
         settings.set("permissions", StubModel.object().set("allow", StubModel.JSON.valueToTree(List.of("Bash"))));
         Files.createDirectories(home.resolve(".claude"));
         Files.writeString(home.resolve(".claude/settings.json"), settings.toPrettyString());
@@ -88,6 +109,18 @@ class ClaudeDialogTest {
         List<String> argv = List.of(Agents.install().resolve("node_modules/.bin/claude").toString(),
                 "Run this shell command and tell me what it printed: " + COMMAND);
         return TestTerminal.run(argv, env, work, 120, 40);
+    }
+
+    /** The audit log's records, oldest first. */
+    private static List<JsonNode> audit(Path root) throws java.io.IOException {
+        Path log = root.resolve("state/audit.jsonl");
+        List<JsonNode> out = new java.util.ArrayList<>();
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log)) {
+                out.add(StubModel.JSON.readTree(line));
+            }
+        }
+        return out;
     }
 
     /** Waits until the model has been sent the tool's result (the dialog was answered and the call ended). */
