@@ -51,9 +51,15 @@ class PsTypingTest {
 
     @Test
     void jsonObjectsHaveTheirPropertiesForBinding() {
-        assertThat(PsFlow.json("{\"Path\":\"~/.ssh/id_rsa\",\"n\":1}").paths()).containsExactly("~/.ssh/id_rsa");
-        assertThat(PsFlow.json("[{\"PSPath\":\"a\"},{\"FullName\":\"b\"}]").paths()).containsExactly("a", "b");
+        PsCmdlets.Cmdlet gc = PsCmdlets.get("Get-Content");
+        // Path binds -Path; n binds no parameter (checked as a path too: which object it came from is not known)
+        assertThat(PsFlow.json("{\"Path\":\"~/.ssh/id_rsa\",\"n\":1}").paths(gc, PsFlow.PATH_PARAMETERS))
+                .containsExactly("~/.ssh/id_rsa", "1");
+        assertThat(PsFlow.json("[{\"PSPath\":\"a\"},{\"FullName\":\"b\"}]").paths(gc, PsFlow.PATH_PARAMETERS))
+                .containsExactly("a", "b");
+        // ReadCount binds -ReadCount by property name, which is not a path
+        assertThat(PsFlow.json("{\"LP\":\"a\",\"ReadCount\":\"b\"}").paths(gc, PsFlow.PATH_PARAMETERS)).containsExactly("a");
         assertThat(PsFlow.json("{'Path':'x'}")).isNull();
-        assertThat(PsFlow.json("{\"a\":{\"Path\":\"x\"}}").paths()).isEmpty();
+        assertThat(PsFlow.json("{\"a\":{\"Path\":\"x\"}}").paths(gc, PsFlow.PATH_PARAMETERS)).containsExactly((String) null);
     }
 }
