@@ -5,7 +5,6 @@ import io.shellgate.judge.internal.windows.WindowsChecks;
 import io.shellgate.judge.internal.windows.WindowsHost;
 import io.shellgate.judge.internal.windows.WindowsReads;
 import io.shellgate.rules.Tier;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -20,8 +19,6 @@ import java.util.Set;
  */
 public final class PowerShellJudge {
 
-    private static final Set<String> SCOPES = Set.of("global", "script", "local", "private", "using");
-
     final WindowsHost host;
     final String code;
     final boolean windowsPowerShell;
@@ -34,15 +31,10 @@ public final class PowerShellJudge {
     String cwd;
     /** The locations Push-Location saved. */
     final java.util.Deque<String> pushed = new java.util.ArrayDeque<>();
+    /** The functions the script defined so far, by lower-case name. */
     final Set<String> functions = new HashSet<>();
-    /** The functions (and filters) the script defined, by lower-case name: their bodies are judged where they are called. */
-    private final Map<String, PsAst.FunctionDef> definitions = new HashMap<>();
-    /** The functions a call has judged, and those being judged now (a call inside itself is recursion). */
-    private final Set<String> called = new HashSet<>();
-    /** Script blocks already judged ahead of their place (ForEach-Object's begin blocks). */
-    final Set<PsAst.Expr> early = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    private final java.util.Deque<String> calling = new java.util.ArrayDeque<>();
-    private int calls;
+    /** Where and when function bodies and begin blocks run. */
+    final PsCalls calls;
     /** Variables the script set to a constant (null: set to something else), for the policy's rules only. */
     final Map<String, String> assigned = new HashMap<>();
     /** What each subexpression walked so far hands on, for a pipeline it heads or a Write-Output it is given to. */
@@ -54,14 +46,8 @@ public final class PowerShellJudge {
     final PsTyping typing;
     /** How deep inside branches, loops, functions and script blocks the walk is (0: the script's own statements). */
     private int nesting;
-    private final PsCommandJudge commands;
-
-    /** Properties that hold a process's environment or a credential, whatever object they are read from. */
-    private static final Set<String> SECRET_PROPERTIES = Set.of("environment", "environmentvariables", "startinfo", "password",
-            "securepassword", "credential", "credentials", "connectionstring");
-
-    /** How many function calls one script may have judged (each judges the function's body). */
-    private static final int MAX_CALLS = 64;
+    final PsCommandJudge commands;
+    private final PsAccess access;
 
     private PowerShellJudge(WindowsHost host, String code, boolean windowsPowerShell, List<PsAst.Statement> script) {
         this.host = host;
@@ -70,6 +56,8 @@ public final class PowerShellJudge {
         this.platform = host.windows() ? PsNames.Platform.WINDOWS : PsNames.Platform.UNIX;
         this.cwd = host.cwd();
         this.commands = new PsCommandJudge(this);
+        this.calls = new PsCalls(this);
+        this.access = new PsAccess(this);
         this.typing = new PsTyping(this, script);
     }
 
@@ -98,44 +86,7 @@ public final class PowerShellJudge {
         parsed.comments().forEach(host::data);
         PowerShellJudge ps = new PowerShellJudge(host, code, windowsPowerShell, parsed.statements());
         ps.statements(parsed.statements());
-        ps.uncalled();
-    }
-
-    /**
-     * Judges the body of a function the script calls by name, with the state of this moment
-     * (location, variables): a function runs where it is called, not where it is written.
-     */
-    void call(String name, Span span) {
-        PsAst.FunctionDef f = definitions.get(name.toLowerCase(Locale.ROOT));
-        if (f == null) {
-            return;
-        }
-        String key = name.toLowerCase(Locale.ROOT);
-        if (calling.contains(key) || ++calls > MAX_CALLS) {
-            host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, "the function " + name + (calling.contains(key)
-                    ? " calls itself, which shellgate does not follow" : " is called more often than shellgate follows"), span);
-            cwd = null;
-            return;
-        }
-        called.add(key);
-        calling.push(key);
-        nesting++;
-        statements(f.body());
-        nesting--;
-        calling.pop();
-    }
-
-    /** Functions defined and never called by name: they may still run (a computed call), at a moment not known. */
-    private void uncalled() {
-        for (Map.Entry<String, PsAst.FunctionDef> e : definitions.entrySet()) {
-            if (!called.contains(e.getKey())) {
-                called.add(e.getKey());
-                cwd = null;
-                nesting++;
-                statements(e.getValue().body());
-                nesting--;
-            }
-        }
+        ps.calls.uncalled();
     }
 
     void statements(List<PsAst.Statement> statements) {
@@ -148,15 +99,24 @@ public final class PowerShellJudge {
                 budgetSpent = true;
                 return;
             }
-            statement(s);
+            if (!calls.early(s)) {
+                statement(s);
+            }
         }
+    }
+
+    /** Runs {@code walk} one level deeper inside functions and script blocks. */
+    void nested(Runnable walk) {
+        nesting++;
+        walk.run();
+        nesting--;
     }
 
     private void statement(PsAst.Statement statement) {
         switch (statement) {
             case PsAst.Pipeline p -> last = pipeline(p);
             case PsAst.Assignment a -> {
-                target(a.target(), a.span());
+                access.target(a.target(), a.span());
                 last = new PsFlow.Unknown("the value of an assignment");
                 statement(a.value());
                 remember(a);
@@ -199,9 +159,7 @@ public final class PowerShellJudge {
                 if (state != null) {
                     host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, f.span());
                 }
-                // the body runs when the function is called (call), with the state of that moment
-                definitions.put(name.toLowerCase(Locale.ROOT), f);
-                called.remove(name.toLowerCase(Locale.ROOT));
+                calls.define(name, f);
             }
         }
     }
@@ -269,46 +227,9 @@ public final class PowerShellJudge {
         assigned.put(PsValues.name(v), constant);
     }
 
-    /**
-     * PowerShell runs the begin step of every stage of a pipeline before any stage takes input:
-     * ForEach-Object's begin blocks are judged first, in stage order; an end block that moves the
-     * location runs before later stages' blocks, at a moment not followed here.
-     */
-    private void beginBlocks(PsAst.Pipeline p) {
-        boolean endMoves = false;
-        for (PsAst.Element e : p.elements()) {
-            if (!(e instanceof PsAst.CommandCall c && c.invocation().isEmpty() && c.name() instanceof PsAst.Literal l
-                    && "ForEach-Object".equals(PsNames.cmdlet(l.value(), platform)))) {
-                continue;
-            }
-            PsBinding b = PsBinding.bind(PsCmdlets.get("ForEach-Object"), c, code);
-            List<PsAst.Expr> scripts = new ArrayList<>(b.get("Process"));
-            scripts.addAll(b.get("RemainingScripts"));
-            List<PsAst.Expr> begins = new ArrayList<>(b.get("Begin"));
-            List<PsAst.Expr> ends = new ArrayList<>(b.get("End"));
-            // { begin } { process } { end }: several script blocks by position are begin, process..., end
-            if (begins.isEmpty() && scripts.size() > 1) {
-                begins.add(scripts.getFirst());
-            }
-            if (ends.isEmpty() && scripts.size() > 2) {
-                ends.add(scripts.getLast());
-            }
-            for (PsAst.Expr x : begins) {
-                expression(x);
-                early.add(x);
-            }
-            for (PsAst.Expr x : ends) {
-                endMoves |= x instanceof PsAst.ScriptBlock sb && PsLocations.changes(sb.statements());
-            }
-        }
-        if (endMoves) {
-            cwd = null;
-        }
-    }
-
     /** Judges a pipeline; returns what its last stage hands on. */
     private PsFlow pipeline(PsAst.Pipeline p) {
-        beginBlocks(p);
+        List<Object> early = calls.beginBlocks(p);
         boolean downloads = false;
         PsFlow flow = new PsFlow.None();
         for (PsAst.Element e : p.elements()) {
@@ -326,6 +247,7 @@ public final class PowerShellJudge {
                 }
             }
         }
+        calls.done(early);
         return flow;
     }
 
@@ -336,7 +258,7 @@ public final class PowerShellJudge {
                 // a constant
             }
             case PsAst.Expandable x -> x.parts().forEach(this::expression);
-            case PsAst.Variable v -> variable(v);
+            case PsAst.Variable v -> access.variable(v);
             case PsAst.SubExpr s -> {
                 last = new PsFlow.Unknown("a subexpression");
                 statements(s.statements());
@@ -355,9 +277,13 @@ public final class PowerShellJudge {
                 }
             }
             case PsAst.TypeName t -> {
-                // a type: only what is done with it matters
+                // a type: only what is done with it matters; an attribute may run code at each call
+                String why = PsConversions.isAttribute(t.name()) ? PsConversions.attribute(t.name()) : null;
+                if (why != null) {
+                    host.report(WindowsChecks.DYNAMIC_CODE, Tier.ASK, why, t.span());
+                }
             }
-            case PsAst.Member m -> member(m);
+            case PsAst.Member m -> access.member(m);
             case PsAst.Compound c -> {
                 c.parts().forEach(this::expression);
                 String why = c.kind() == PsAst.Compound.Kind.CAST ? PsConversions.why(c, this) : null;
@@ -365,74 +291,6 @@ public final class PowerShellJudge {
                     host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why, c.span());
                 }
             }
-        }
-    }
-
-    private void variable(PsAst.Variable v) {
-        String name = v.name().toLowerCase(Locale.ROOT);
-        int colon = name.indexOf(':');
-        if (name.startsWith("env:") && host.secretVariable(v.name().substring(4))) {
-            host.report(WindowsChecks.SECRET_VARIABLE, Tier.ASK, "reads the environment variable " + v.name().substring(4)
-                    + ", whose name marks a secret", v.span());
-        }
-        if (colon > 0 && !SCOPES.contains(name.substring(0, colon)) && !name.startsWith("env:")) {
-            // ${c:\path} reads a file, $function:x a function's code
-            host.report(WindowsChecks.SENSITIVE_PATH, Tier.ASK, "the variable $" + v.name() + " reads the provider path "
-                    + v.name() + ", which shellgate does not check", v.span());
-        }
-    }
-
-    private void member(PsAst.Member m) {
-        expression(m.target());
-        if (m.arguments() == null) {
-            if (m.name() == null || SECRET_PROPERTIES.contains(m.name().toLowerCase(Locale.ROOT))) {
-                host.report(WindowsChecks.PRINTS_ENVIRONMENT, Tier.ASK, "reads the property " + (m.name() == null
-                        ? "named at run time" : m.name()) + ", which can hold environment variables or credentials", m.span());
-            }
-            return;
-        }
-        m.arguments().forEach(this::expression);
-        PsDeletions.Deletion deletion = PsDeletions.of(m, this);
-        if (deletion != null) {
-            commands.rules("Remove-Item", deletion.recursive() ? List.of("-Recurse", "-Force") : List.of("-Force"),
-                    deletion.paths(), m.span());
-        }
-        String why = typing.impure(m);
-        if (why != null) {
-            host.report(WindowsChecks.DOTNET_CALL, Tier.ASK, why + "; shellgate only allows methods that compute a value"
-                    + " (it could write, delete, start a process or change the session)", m.span());
-        }
-    }
-
-    private void target(PsAst.Expr target, Span span) {
-        switch (target) {
-            case PsAst.Variable v -> {
-                String name = v.name().toLowerCase(Locale.ROOT);
-                int colon = name.indexOf(':');
-                String scope = colon > 0 ? name.substring(0, colon) : "";
-                String bare = colon > 0 ? name.substring(colon + 1) : name;
-                String state = PsState.variable(v.name());
-                if (scope.equals("env")) {
-                    host.report(WindowsChecks.ENVIRONMENT, Tier.ASK, "sets the environment variable " + bare
-                            + ", which changes what later commands and programs do", span);
-                } else if (!scope.isEmpty() && !SCOPES.contains(scope)) {
-                    host.report(WindowsChecks.WRITES_FILE, Tier.ASK, "assigns to the provider path " + v.name()
-                            + " (a file, function, alias or variable drive)", span);
-                } else if (state != null) {
-                    host.report(WindowsChecks.SHELL_STATE, Tier.ASK, state, span);
-                }
-            }
-            case PsAst.Member m -> {
-                expression(m.target());
-                host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "assigns to the property " + m.name()
-                        + ", which can change a file, a setting or a live object", span);
-            }
-            case PsAst.Compound c when !c.parts().isEmpty() -> {
-                // $a[0] = 1 changes $a: the variable decides
-                target(c.parts().getFirst(), span);
-                c.parts().subList(1, c.parts().size()).forEach(this::expression);
-            }
-            default -> host.report(WindowsChecks.SHELL_STATE, Tier.ASK, "an assignment shellgate does not follow", span);
         }
     }
 

@@ -123,6 +123,33 @@ final class PsBinding {
         return b;
     }
 
+    /**
+     * What pipeline objects with {@code properties} (lower-case names to their values) bind by
+     * property name, as PowerShell binds them: each parameter the metadata marks
+     * ValueFromPipelineByPropertyName, and not given on the command line, takes the property named
+     * as the parameter or as one of its aliases (exactly, in any case: no prefixes). Objects are
+     * merged here, so every name that matches binds (PowerShell takes the parameter's own name
+     * before an alias on each object). A property no such parameter names binds nowhere.
+     */
+    static Map<String, List<String>> byPropertyName(PsCmdlets.Cmdlet spec, Map<String, List<String>> properties, Set<String> given) {
+        Map<String, List<String>> bound = new LinkedHashMap<>();
+        for (PsCmdlets.Param p : spec.params()) {
+            if (given.contains(p.name()) || p.slots().stream().noneMatch(PsCmdlets.Slot::byProperty)) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            names.add(p.name().toLowerCase(java.util.Locale.ROOT));
+            names.addAll(p.aliases());
+            for (String n : names) {
+                List<String> values = properties.get(n);
+                if (values != null) {
+                    bound.computeIfAbsent(p.name(), k -> new ArrayList<>()).addAll(values);
+                }
+            }
+        }
+        return bound;
+    }
+
     /** An unquoted {@code --} (typographic dashes count): for a cmdlet, the end of the named parameters. */
     private static boolean endMarker(PsAst.Value v) {
         return v.value() instanceof PsAst.Literal l && !l.quoted() && l.value().equals("--");

@@ -10,6 +10,7 @@ import io.shellgate.rules.Tier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -46,7 +47,7 @@ final class PsCmdletJudge {
         List<String> operands = new ArrayList<>(b.operands);
         if (!b.hasPath()) {
             // Get-ChildItem C:\ | Remove-Item -Recurse removes what Get-ChildItem listed
-            operands.addAll(PsFlow.listed(input));
+            operands.addAll(PsFlow.listed(input, spec));
         }
         commands.rules(cmdlet, b.options, operands, c.span());
         variables(b, c);
@@ -58,6 +59,12 @@ final class PsCmdletJudge {
                 host.report(WindowsChecks.NOT_READ_ONLY, Tier.ASK, cmdlet + " is not on the read-only list", c.span());
             }
             return new PsCommandJudge.Stage(downloads, output);
+        }
+        if (input instanceof PsFlow.Objects o) {
+            // an object's property binds a parameter by name as a written argument would: {"Credential": ...} | Get-Content
+            Map<String, List<String>> piped = PsBinding.byPropertyName(spec, o.properties(), b.values.keySet());
+            spec.params().stream().filter(p -> piped.containsKey(p.name()) && !p.readOnly())
+                    .forEach(p -> b.notReadOnly.add("-" + p.name() + " (from the pipeline objects' property)"));
         }
         if (!b.notReadOnly.isEmpty()) {
             host.report(WindowsChecks.OPTION_NOT_PERMITTED, Tier.ASK, cmdlet + ": the parameter "
@@ -114,7 +121,7 @@ final class PsCmdletJudge {
         PsBinding b = PsBinding.bind(PsCmdlets.get(cmdlet), c, ps);
         List<String> operands = new ArrayList<>(b.operands);
         if (!b.hasPath()) {
-            operands.addAll(PsFlow.listed(input));
+            operands.addAll(PsFlow.listed(input, PsCmdlets.get(cmdlet)));
         }
         commands.rules(cmdlet, b.options, operands, c.span());
     }

@@ -48,7 +48,7 @@ final class PsCommandJudge {
         String item = ps.typing.item;
         ps.typing.item = input instanceof PsFlow.None ? item : input.type();
         for (PsAst.Arg a : c.args()) {
-            if (a instanceof PsAst.Value v && ps.early.contains(v.value()) || a instanceof PsAst.Param p && ps.early.contains(p.value())) {
+            if (a instanceof PsAst.Value v && ps.calls.early(v.value()) || a instanceof PsAst.Param p && ps.calls.early(p.value())) {
                 continue;
             }
             if (a instanceof PsAst.Value v) {
@@ -91,7 +91,7 @@ final class PsCommandJudge {
                     c.span());
         } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name, ps.platform)) {
             resolved = "function";
-            ps.call(name, c.span());
+            ps.calls.call(name, c.span());
         } else if (PsNames.locationFunction(name) != null) {
             // cd.., cd\, cd~ and D: are functions that run Set-Location
             resolved = "function";

@@ -9,16 +9,19 @@ import java.util.Set;
 
 /**
  * What a pipeline stage passes to the next, as far as a path parameter downstream may bind it:
- * by value (a string is a path) or by property name (an object's {@code Path}, {@code LiteralPath},
- * {@code PSPath}, {@code FullName}). A reading cmdlet without a path of its own reads what arrives.
+ * by value (a string is a path) or by property name (the properties the cmdlet's metadata lets
+ * bind to a path parameter, see {@link PsBinding#byPropertyName}). A reading cmdlet without a path
+ * of its own reads what arrives.
  */
 sealed interface PsFlow {
 
     /** Reads ConvertFrom-Json text (strict JSON: PowerShell's lenient forms are not followed, so they ask). */
     com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
-    /** Property names that bind to a path parameter by name (the parameters and their aliases). */
+    /** The properties Select-Object keeps a listing's items by: each names the item's path. */
     Set<String> PATH_PROPERTIES = Set.of("path", "literalpath", "pspath", "lp", "fullname", "filepath");
+    /** The parameters whose values a cmdlet reads or looks up as paths. */
+    Set<String> PATH_PARAMETERS = Set.of("Path", "LiteralPath", "FilePath");
 
     /** Nothing comes down the pipeline: the first stage, or one that writes to the host only. */
     record None() implements PsFlow {}
@@ -40,12 +43,28 @@ sealed interface PsFlow {
     /** Objects with these properties (lower-case names); a null value is not known here. */
     record Objects(Map<String, List<String>> properties) implements PsFlow {
 
-        /** The values of the properties that bind to a path parameter by name. */
-        List<String> paths() {
+        /**
+         * The values the objects bind by property name to the parameters {@code params} of
+         * {@code spec} ({@link PsBinding#byPropertyName}), and those of the properties that bind
+         * to no parameter: an object none of whose properties binds is PowerShell's "the input
+         * object cannot be bound" error, and as the objects are merged here, which object a
+         * property came from is not known, so such values are checked as paths too (shellgate does
+         * not rely on the error). For a cmdlet whose metadata is not known, every value is.
+         */
+        List<String> paths(PsCmdlets.Cmdlet spec, Set<String> params) {
             List<String> out = new ArrayList<>();
-            properties.forEach((k, v) -> {
-                if (PATH_PROPERTIES.contains(k)) {
-                    out.addAll(v);
+            if (spec == null) {
+                properties.values().forEach(out::addAll);
+                return out;
+            }
+            PsBinding.byPropertyName(spec, properties, Set.of()).forEach((param, values) -> {
+                if (params.contains(param)) {
+                    out.addAll(values);
+                }
+            });
+            properties.forEach((name, values) -> {
+                if (PsBinding.byPropertyName(spec, Map.of(name, values), Set.of()).isEmpty()) {
+                    out.addAll(values);
                 }
             });
             return out;
@@ -80,13 +99,13 @@ sealed interface PsFlow {
      */
     record Listing(String path, boolean children, boolean recursive, List<String> include) {}
 
-    /** The paths a listing hands down, for the policy's rules ({@code C:\} lists {@code C:\*}). */
-    static List<String> listed(PsFlow flow) {
+    /** The paths a listing hands down to {@code spec}, for the policy's rules ({@code C:\} lists {@code C:\*}). */
+    static List<String> listed(PsFlow flow, PsCmdlets.Cmdlet spec) {
         List<String> out = new ArrayList<>();
         switch (flow) {
             case Items i -> i.listings().forEach(l -> out.add(l.children() ? l.path() + "\\*" : l.path()));
             case Strings s -> s.values().stream().filter(v -> v != null).forEach(out::add);
-            case Objects o -> o.paths().stream().filter(v -> v != null).forEach(out::add);
+            case Objects o -> o.paths(spec, PATH_PARAMETERS).stream().filter(v -> v != null).forEach(out::add);
             case None n -> {
                 // nothing listed
             }

@@ -14,6 +14,9 @@ import java.util.Set;
  */
 final class PsParser {
 
+    /** The statements after which the next needs no separator: param( ) and a script block's named blocks. */
+    private static final Set<String> NO_SEPARATOR = Set.of("param", "begin", "process", "end", "clean");
+
     static final int MAX_NESTING = 64;
     private static final Set<String> UNSUPPORTED = Set.of("class", "enum", "using", "data", "workflow", "configuration",
             "parallel", "sequence", "inlinescript", "dynamicparam");
@@ -79,11 +82,13 @@ final class PsParser {
             chain(out);
             s.skip(false);
             char c = s.peek();
-            boolean afterParam = !out.isEmpty() && out.getLast() instanceof PsAst.Block b && b.keyword().equals("param");
+            boolean afterParam = !out.isEmpty() && (out.getLast() instanceof PsAst.Block b && NO_SEPARATOR.contains(b.keyword())
+                    || attribute(out.getLast()));
             if (c == ';' || PsScanner.isNewline(c)) {
                 s.pos++;
             } else if (!s.atEnd() && c != terminator && !afterParam) {
-                // a param( ) block needs no separator before the statements after it
+                // a param( ) block, its [CmdletBinding()] and the named blocks (begin { } process { } end { }) need no
+                // separator after them
                 throw s.error("unexpected text after a statement");
             }
         }
@@ -194,5 +199,11 @@ final class PsParser {
         List<PsAst.Statement> body = statements(')');
         s.pos++;
         return body;
+    }
+
+    /** Whether a statement is an attribute alone ({@code [CmdletBinding()]} before a param( ) block). */
+    private static boolean attribute(PsAst.Statement st) {
+        return st instanceof PsAst.Pipeline p && p.elements().size() == 1 && p.elements().getFirst() instanceof PsAst.ExprElement e
+                && e.expr() instanceof PsAst.TypeName t && PsConversions.isAttribute(t.name());
     }
 }

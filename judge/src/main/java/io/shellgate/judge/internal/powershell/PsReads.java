@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The paths a cmdlet looks up or reads: given by name or position, or bound from the pipeline by
- * value (a string) or by property name (an object's Path, LiteralPath, PSPath, FullName; the items
- * Get-ChildItem lists). Each is checked by {@link WindowsReads}; input that may be a path but is
+ * value (a string) or by property name (as the cmdlet's metadata binds an object's properties; the
+ * items Get-ChildItem lists). Each is checked by {@link WindowsReads}; input that may be a path but is
  * not known asks.
  */
 final class PsReads {
@@ -19,6 +19,8 @@ final class PsReads {
     private static final Set<String> PATH_PARAMS = Set.of("Path", "LiteralPath", "FilePath");
     /** Parameters whose value a cmdlet looks up as a path (Get-Command's Name may be one). */
     private static final List<String> RESOLVED_PARAMS = List.of("Path", "LiteralPath", "FilePath", "RelativeBasePath", "Name");
+    /** The parameters pipeline objects give a cmdlet that looks paths up: Get-Command's Name is not a path by property. */
+    private static final Set<String> RESOLVED = Set.of("Path", "LiteralPath", "FilePath", "RelativeBasePath");
 
     private final PowerShellJudge ps;
     private final WindowsHost host;
@@ -59,7 +61,7 @@ final class PsReads {
         if (!b.hasPath()) {
             switch (input) {
                 case PsFlow.Strings s -> paths.addAll(s.values());
-                case PsFlow.Objects o -> paths.addAll(o.paths());
+                case PsFlow.Objects o -> paths.addAll(o.paths(PsCmdlets.get(cmdlet), RESOLVED));
                 default -> {
                     // items and unknown objects: what a reader does with them is judged where it reads
                 }
@@ -105,7 +107,7 @@ final class PsReads {
                 }
             }
             case PsFlow.Objects o -> {
-                for (String v : o.paths()) {
+                for (String v : o.paths(spec, PsFlow.PATH_PARAMETERS)) {
                     commands.read(v, new WindowsReads.Read(who, use, true, true, c.span()));
                 }
             }

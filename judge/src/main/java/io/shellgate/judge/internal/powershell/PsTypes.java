@@ -11,7 +11,9 @@ import java.util.Map;
  * {@code (Get-Item x).Name}). A method that is not listed for the type of its target asks, and so
  * does any method on a target whose type is not known here; reading a property is allowed
  * anywhere. Types are lower-case full names; a collection is typed by its elements, as
- * PowerShell calls a method on every element of a collection that lacks it.
+ * PowerShell calls a method on every element of a collection that lacks it. A conversion to a
+ * type ({@code [T]x}, {@code x -as [T]}) runs the type's {@code Parse} or constructor, so it is
+ * judged by the same entries: see {@link #conversion}.
  */
 final class PsTypes {
 
@@ -22,17 +24,24 @@ final class PsTypes {
     static final String HASHTABLE = "system.collections.hashtable";
     static final String DATETIME = "system.datetime";
 
-    /** A member: its kind, and the type of what it returns (null: not followed). */
-    record Member(boolean method, boolean isStatic, String result) {}
+    /**
+     * A member: its kind, the type of what it returns (null: not followed), and whether its first
+     * argument is a path whose item it reaches ({@code [IO.FileInfo]::new(path)}).
+     */
+    record Member(boolean method, boolean isStatic, String result, boolean pathArgument) {}
+
+    /** The table's mark for a type PowerShell converts to by itself, running none of the type's members. */
+    private static final String CAST = "[cast]";
 
     private static final Map<String, Map<String, Member>> MEMBERS = new HashMap<>();
     private static final Map<String, String> PARENTS = new HashMap<>();
     private static final Map<String, String> ACCELERATORS = new HashMap<>();
 
     static {
-        // instance methods plain, .property, ::static method, :.static property; >type is what it returns, $ the type itself
+        // instance methods plain, .property, ::static method, :.static property; >type is what it returns, $ the type itself;
+        // (path) after a name: its first argument is a path it reaches; [cast]: PowerShell converts to the type itself
         String table = """
-                system.object: ToString>system.string Equals>system.boolean GetHashCode>system.int32 GetType>system.type
+                system.object: ToString>system.string Equals>system.boolean GetHashCode>system.int32 GetType>system.type [cast]
                 system.string: Trim>$ TrimStart>$ TrimEnd>$ ToLower>$ ToUpper>$ ToLowerInvariant>$ ToUpperInvariant>$ Substring>$ \
                   Replace>$ Remove>$ Insert>$ PadLeft>$ PadRight>$ Normalize>$ Split>$ Contains>system.boolean \
                   StartsWith>system.boolean EndsWith>system.boolean IndexOf>system.int32 LastIndexOf>system.int32 \
@@ -40,7 +49,14 @@ final class PsTypes {
                   IsNormalized>system.boolean .Length>system.int32 ::Format>$ ::Join>$ ::Concat>$ ::Compare>system.int32 \
                   ::IsNullOrEmpty>system.boolean ::IsNullOrWhiteSpace>system.boolean ::Equals>system.boolean :.Empty>$ ::new>$
                 system.char: CompareTo>system.int32 ::IsDigit ::IsLetter ::IsLetterOrDigit ::IsWhiteSpace ::IsUpper ::IsLower \
-                  ::IsPunctuation ::IsControl ::ToUpper>$ ::ToLower>$ ::GetNumericValue ::ConvertFromUtf32>system.string
+                  ::IsPunctuation ::IsControl ::ToUpper>$ ::ToLower>$ ::GetNumericValue ::ConvertFromUtf32>system.string ::Parse>$
+                system.int16: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
+                system.uint16: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
+                system.uint32: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
+                system.uint64: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
+                system.sbyte: CompareTo ::Parse>$ ::TryParse
+                system.single: CompareTo ::Parse>$ ::TryParse ::IsNaN ::IsInfinity
+                system.numerics.biginteger: CompareTo ::Parse>$ ::TryParse
                 system.int32: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
                 system.int64: CompareTo ::Parse>$ ::TryParse :.MaxValue>$ :.MinValue>$
                 system.double: CompareTo ::Parse>$ ::TryParse ::IsNaN ::IsInfinity :.MaxValue>$ :.MinValue>$
@@ -94,7 +110,18 @@ final class PsTypes {
                   GetRange>$ Clone>$ ::new>$
                 system.collections.generic.list: Add AddRange Insert Remove RemoveAt Clear Contains IndexOf Sort Reverse ToArray \
                   GetRange>$ ::new>$
-                system.array: ::IndexOf ::LastIndexOf :.Empty
+                system.array: ::IndexOf ::LastIndexOf :.Empty [cast]
+                system.collections.specialized.ordereddictionary: Contains ::new>$
+                system.management.automation.pscustomobject: [cast]
+                system.management.automation.psobject: [cast]
+                system.management.automation.scriptblock: [cast]
+                system.management.automation.switchparameter: [cast]
+                system.management.automation.psreference: [cast]
+                system.type: [cast]
+                system.void: [cast]
+                system.xml.xmldocument: [cast]
+                system.io.fileinfo: ::new(path)>$
+                system.io.directoryinfo: ::new(path)>$
                 system.io.filesysteminfo: .Name>system.string .FullName>system.string .Extension>system.string \
                   .BaseName>system.string .DirectoryName>system.string .Directory>system.io.filesysteminfo \
                   .Parent>system.io.filesysteminfo .LastWriteTime>system.datetime .CreationTime>system.datetime \
@@ -129,6 +156,12 @@ final class PsTypes {
             String type = line.substring(0, colon).strip();
             Map<String, Member> members = new HashMap<>();
             for (String token : line.substring(colon + 1).strip().split(" +")) {
+                if (token.equals(CAST)) {
+                    members.put(CAST, new Member(false, true, type, false));
+                    continue;
+                }
+                boolean pathArgument = token.contains("(path)");
+                token = token.replace("(path)", "");
                 boolean isStatic = token.startsWith("::") || token.startsWith(":.");
                 boolean method = !token.startsWith(".") && !token.startsWith(":.");
                 String body = token.startsWith("::") || token.startsWith(":.") ? token.substring(2)
@@ -136,7 +169,7 @@ final class PsTypes {
                 int arrow = body.indexOf('>');
                 String name = arrow < 0 ? body : body.substring(0, arrow);
                 String result = arrow < 0 ? null : body.substring(arrow + 1).equals("$") ? type : body.substring(arrow + 1);
-                members.put((isStatic ? "::" : "") + name.toLowerCase(Locale.ROOT), new Member(method, isStatic, result));
+                members.put((isStatic ? "::" : "") + name.toLowerCase(Locale.ROOT), new Member(method, isStatic, result, pathArgument));
             }
             MEMBERS.put(type, members);
         }
@@ -155,7 +188,8 @@ final class PsTypes {
                 psobject=system.management.automation.psobject scriptblock=system.management.automation.scriptblock \
                 type=system.type uri=system.uri bigint=system.numerics.biginteger \
                 semver=system.management.automation.semanticversion datetimeoffset=system.datetimeoffset \
-                io.fileinfo=system.io.fileinfo io.directoryinfo=system.io.directoryinfo
+                io.fileinfo=system.io.fileinfo io.directoryinfo=system.io.directoryinfo xml=system.xml.xmldocument \
+                ref=system.management.automation.psreference switch=system.management.automation.switchparameter
                 """.formatted(CUSTOM);
         for (String pair : accelerators.strip().split("\\s+")) {
             String[] kv = pair.split("=");
@@ -202,6 +236,23 @@ final class PsTypes {
             }
         }
         return isStatic ? null : MEMBERS.get(OBJECT).get(key);
+    }
+
+    /**
+     * What a conversion to {@code type} runs, when the table lists it as only computing a value:
+     * PowerShell converts by the type's {@code Parse}, else its constructor (they are looked up on
+     * the type itself: neither is inherited), except for the types it converts to by itself
+     * ({@code [pscustomobject]}, {@code [ref]}, {@code [xml]}...). Null: the conversion asks.
+     */
+    static Member conversion(String type) {
+        Map<String, Member> members = MEMBERS.getOrDefault(type, Map.of());
+        for (String key : new String[] {CAST, "::parse", "::new"}) {
+            Member m = members.get(key);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
     }
 
     /** Whether a type's members are listed here (so a name that is not among them is not a property of it). */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,32 @@ class PsBindingTest {
         assertThat(PsCmdlets.get("Get-Content").resolve("PSPa").param().name()).isEqualTo("LiteralPath");
         assertThat(PsCmdlets.get("Get-Content").resolve("UseTx").param().name()).isEqualTo("UseTransaction");
         assertThat(PsCmdlets.get("Get-Content").resolve("p").ambiguous()).contains("Path", "PipelineVariable");
+    }
+
+    @Test
+    void pipelineObjectsBindByPropertyNameAsTheMetadataSays() {
+        PsCmdlets.Cmdlet gc = PsCmdlets.get("Get-Content");
+        // about_Parameters: LiteralPath takes pipeline input by property name, its aliases PSPath and LP included
+        assertThat(PsBinding.byPropertyName(gc, Map.of("pspath", List.of("a")), Set.of())).isEqualTo(Map.of("LiteralPath", List.of("a")));
+        assertThat(PsBinding.byPropertyName(gc, Map.of("lp", List.of("a")), Set.of())).isEqualTo(Map.of("LiteralPath", List.of("a")));
+        assertThat(PsBinding.byPropertyName(gc, Map.of("path", List.of("p")), Set.of())).isEqualTo(Map.of("Path", List.of("p")));
+        // Tail's alias Last, TotalCount's alias First: non-path parameters bind by property name too
+        assertThat(PsBinding.byPropertyName(gc, Map.of("last", List.of("5"), "first", List.of("2")), Set.of()))
+                .isEqualTo(Map.of("Tail", List.of("5"), "TotalCount", List.of("2")));
+        // FullName names no parameter of Get-Content; Filter and Encoding do not take pipeline input: they bind nowhere
+        assertThat(PsBinding.byPropertyName(gc, Map.of("fullname", List.of("a"), "filter", List.of("b"), "encoding", List.of("c")),
+                Set.of())).isEmpty();
+        // no prefixes: PSPat names no property binding
+        assertThat(PsBinding.byPropertyName(gc, Map.of("pspat", List.of("a")), Set.of())).isEmpty();
+        // a parameter given on the command line is not bound again from the pipeline
+        assertThat(PsBinding.byPropertyName(gc, Map.of("path", List.of("p"), "pspath", List.of("a")), Set.of("Path")))
+                .isEqualTo(Map.of("LiteralPath", List.of("a")));
+        // Select-String's Path takes pipeline input by property name, its Pattern does not
+        assertThat(PsBinding.byPropertyName(PsCmdlets.get("Select-String"), Map.of("path", List.of("p"), "pattern", List.of("x")),
+                Set.of())).isEqualTo(Map.of("Path", List.of("p")));
+        // Credential binds by property name: an object can hand a cmdlet credentials
+        assertThat(PsBinding.byPropertyName(PsCmdlets.get("Test-Path"), Map.of("credential", List.of("c")), Set.of()))
+                .isEqualTo(Map.of("Credential", List.of("c")));
     }
 
     private static String render(String command) {

@@ -50,10 +50,33 @@ class PsTypingTest {
     }
 
     @Test
+    void aConversionRunsTheParserOrConstructorTheMemberTableLists() {
+        // [int16]'5' runs Int16.Parse, [regex]'x' the constructor, [pscustomobject] is PowerShell's own conversion
+        assertThat(PsTypes.conversion(PsTypes.canonical("int16"))).isEqualTo(PsTypes.member("system.int16", "Parse", true));
+        assertThat(PsTypes.conversion(PsTypes.canonical("regex"))).isEqualTo(PsTypes.member("system.text.regularexpressions.regex",
+                "new", true));
+        assertThat(PsTypes.conversion(PsTypes.canonical("pscustomobject"))).isNotNull();
+        assertThat(PsTypes.conversion(PsTypes.canonical("IO.FileInfo")).pathArgument()).isTrue();
+        // not inherited: FileInfo's parent lists no constructor; unknown types have none
+        assertThat(PsTypes.conversion(PsTypes.ITEM)).isNull();
+        assertThat(PsTypes.conversion(PsTypes.canonical("IO.StreamWriter"))).isNull();
+        assertThat(PsTypes.conversion(PsTypes.canonical("Net.Sockets.UdpClient"))).isNull();
+        assertThat(PsConversions.attribute("Parameter(Mandatory=$true, Position=0)")).isNull();
+        assertThat(PsConversions.attribute("ValidateScript({ Remove-Item x })")).isNotNull();
+        assertThat(PsConversions.attribute("ArgumentCompleter('x')")).isNotNull();
+    }
+
+    @Test
     void jsonObjectsHaveTheirPropertiesForBinding() {
-        assertThat(PsFlow.json("{\"Path\":\"~/.ssh/id_rsa\",\"n\":1}").paths()).containsExactly("~/.ssh/id_rsa");
-        assertThat(PsFlow.json("[{\"PSPath\":\"a\"},{\"FullName\":\"b\"}]").paths()).containsExactly("a", "b");
+        PsCmdlets.Cmdlet gc = PsCmdlets.get("Get-Content");
+        // Path binds -Path; n binds no parameter (checked as a path too: which object it came from is not known)
+        assertThat(PsFlow.json("{\"Path\":\"~/.ssh/id_rsa\",\"n\":1}").paths(gc, PsFlow.PATH_PARAMETERS))
+                .containsExactly("~/.ssh/id_rsa", "1");
+        assertThat(PsFlow.json("[{\"PSPath\":\"a\"},{\"FullName\":\"b\"}]").paths(gc, PsFlow.PATH_PARAMETERS))
+                .containsExactly("a", "b");
+        // ReadCount binds -ReadCount by property name, which is not a path
+        assertThat(PsFlow.json("{\"LP\":\"a\",\"ReadCount\":\"b\"}").paths(gc, PsFlow.PATH_PARAMETERS)).containsExactly("a");
         assertThat(PsFlow.json("{'Path':'x'}")).isNull();
-        assertThat(PsFlow.json("{\"a\":{\"Path\":\"x\"}}").paths()).isEmpty();
+        assertThat(PsFlow.json("{\"a\":{\"Path\":\"x\"}}").paths(gc, PsFlow.PATH_PARAMETERS)).containsExactly((String) null);
     }
 }
