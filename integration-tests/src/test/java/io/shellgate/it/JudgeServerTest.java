@@ -381,9 +381,10 @@ class JudgeServerTest extends SandboxTest {
 
     @Test
     void theRunDirectoryIsCheckedWithAForkOnlyOncePerServer() throws Exception {
-        // bash has no test for modes: the client forks a find, which costs more than the rest of a
-        // relayed call; the first client after a server starts does, the values it found private are
-        // remembered (in a file the server made private) and later clients compare them instead
+        // bash has no test for modes: the script's own relay (where the native client is not built, or hands
+        // back with __relayed) forks a find, which costs more than the rest of a relayed call; the first client
+        // after a server starts does, the values it found private are remembered (in a file the server made
+        // private) and later clients compare them instead
         Path tools = Files.createDirectories(box.root.resolve("counting"));
         Path calls = box.root.resolve("find-calls");
         Path find = tools.resolve("find");
@@ -395,7 +396,7 @@ class JudgeServerTest extends SandboxTest {
         assertThat(Files.readString(box.run.resolve("server.trusted"))).isEmpty();
         assertThat(Files.getPosixFilePermissions(box.run.resolve("server.trusted"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
         for (int i = 0; i < 3; i++) {
-            assertThat(box.shellgate(env, null, "-c", "echo " + i).out()).isEqualTo(i + "\n");
+            assertThat(box.shellgate(env, null, "__relayed", "-c", "echo " + i).out()).isEqualTo(i + "\n");
         }
         assertThat(Files.readAllLines(calls)).hasSize(1);
         assertThat(Files.readString(box.run.resolve("server.trusted")).strip()).isEqualTo(
