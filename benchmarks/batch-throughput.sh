@@ -7,13 +7,14 @@
 # The lines: the corpora of the five other tools (codex, continue, gemini, gptme, lshell) repeated; the red team's
 # corpora are left out because Gemini's code takes exponential time on their nested substitutions.
 # Prints every run, then per case the median, and how many times faster shellgate is than the faster peer.
-# Usage: benchmarks/batch-throughput.sh [LINES] [RUNS]    (after mvn -B package -DskipTests; peers need npm)
+# Usage: benchmarks/batch-throughput.sh [LINES] [RUNS]    (after mvn -B package -DskipTests; peers need npm;
+#        SHELLGATE_DIST=DIR measures a copy of the distribution folder instead of launcher/target's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-3000}
 runs=${2:-7}
-dist=$(ls -d launcher/target/shellgate-*/ | grep -v '\.tar' | head -n 1)
-sg=${dist}shellgate
+dist=${SHELLGATE_DIST:-$(ls -d launcher/target/shellgate-*/ | grep -v '\.tar' | head -n 1)}
+sg=${dist%/}/shellgate
 [ -x "$sg" ] || { echo "no distribution in launcher/target: mvn -B package -DskipTests" >&2; exit 1; }
 scratch=$(mktemp -d)
 server_pid=
@@ -23,7 +24,8 @@ cleanup() {
 }
 trap cleanup EXIT
 input=$scratch/lines.jsonl
-while [ "$(wc -l < "$input" 2>/dev/null || echo 0)" -lt "$lines" ]; do
+: > "$input"
+while [ "$(wc -l < "$input")" -lt "$lines" ]; do
     cat ../shared/corpus/{codex,continue,gemini,gptme,lshell}.jsonl >> "$input"
 done
 head -n "$lines" "$input" > "$input.n" && mv "$input.n" "$input"
@@ -63,7 +65,12 @@ run_case() {
 median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "${cases[@]}"; do run_case "$c" > /dev/null; done   # warm-up: the server's JIT, the file cache
+for c in "${cases[@]}"; do   # warm-up: the server's JIT, the file cache
+    run_case "$c" > /dev/null
+    cp "$scratch/out" "$scratch/out.$c"
+done
+# the relayed batch prints exactly what the batch prints in a JVM of its own
+cmp -s "$scratch/out.in-process" "$scratch/out.server" || { echo "the server's answers differ from the JVM's own" >&2; exit 1; }
 for i in $(seq 1 "$runs"); do
     row="run $i:"
     for c in "${cases[@]}"; do

@@ -116,6 +116,22 @@ public final class CheckCommand implements Callable<Integer> {
         };
     }
 
+    /**
+     * {@code check --batch} with no option but {@code --cwd} and {@code --dialect}, as {@link #call}
+     * runs it, for a caller that has no command line model ({@code Main}'s quick start).
+     */
+    public static int batch(Path cwd, Dialect dialect, InputStream input, PrintWriter out, PrintWriter err) {
+        try {
+            PolicyOptions options = new PolicyOptions();
+            return batch(options.judge(cwd), cwd, dialect, input, out);
+        } catch (PolicyException e) {
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
+        } catch (IOException e) {
+            err.println("shellgate check: cannot read standard input: " + e.getMessage());
+            return ExitCode.ERROR.code();
+        }
+    }
+
     private static int batch(Judge judge, Path defaultCwd, Dialect defaultDialect, InputStream input, PrintWriter out)
             throws IOException {
         new BatchLines(judge, defaultCwd, defaultDialect, System.getenv()).run(input, out, THREADS);

@@ -29,42 +29,56 @@ public final class BatchRelay {
 
     private BatchRelay() {}
 
-    /** The exit code of the relayed batch, or empty when this JVM must judge it. */
-    public static Optional<Integer> relay(String[] args, Map<String, String> env, InputStream stdin) {
-        Path cwd = Path.of("");
-        String dialect = "bash";
-        if (args.length < 2 || !args[0].equals("check") || env.containsKey("SHELLGATE_NO_SERVER")) {
-            return Optional.empty();
-        }
-        boolean batch = false;
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--batch")) {
-                batch = true;
-            } else if ((a.equals("--cwd") || a.equals("--dialect")) && i + 1 < args.length) {
-                if (a.equals("--cwd")) {
-                    cwd = Path.of(args[++i]);
-                } else {
+    /**
+     * A command line {@code check --batch} with no option but {@code --cwd} and {@code --dialect}:
+     * the batch's directory (an existing one) and dialect (as given).
+     */
+    public record Simple(Path cwd, String dialect) {
+
+        /** Empty for any other command line, which only the command line's own parser may read. */
+        public static Optional<Simple> of(String[] args) {
+            if (args.length < 2 || !args[0].equals("check")) {
+                return Optional.empty();
+            }
+            String cwd = "";
+            String dialect = "bash";
+            boolean batch = false;
+            for (int i = 1; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--batch")) {
+                    batch = true;
+                } else if (a.equals("--cwd") && i + 1 < args.length) {
+                    cwd = args[++i];
+                } else if (a.equals("--dialect") && i + 1 < args.length) {
                     dialect = args[++i];
+                } else if (a.startsWith("--cwd=")) {
+                    cwd = a.substring(6);
+                } else if (a.startsWith("--dialect=")) {
+                    dialect = a.substring(10);
+                } else {
+                    // --policy, --json, --help, a command
+                    return Optional.empty();
                 }
-            } else if (a.startsWith("--cwd=")) {
-                cwd = Path.of(a.substring(6));
-            } else if (a.startsWith("--dialect=")) {
-                dialect = a.substring(10);
-            } else {
-                // --policy, --json, --help, a command: what only the command line's own parser may judge
+            }
+            try {
+                Path dir = Path.of(cwd).toAbsolutePath().normalize();
+                return batch && Files.isDirectory(dir) ? Optional.of(new Simple(dir, dialect)) : Optional.empty();
+            } catch (java.nio.file.InvalidPathException e) {
                 return Optional.empty();
             }
         }
-        cwd = cwd.toAbsolutePath().normalize();
-        if (!batch || !Files.isDirectory(cwd)) {
+    }
+
+    /** The exit code of the batch relayed to a server that runs, or empty when this JVM must judge it. */
+    public static Optional<Integer> relay(Simple batch, Map<String, String> env, InputStream stdin) {
+        if (env.containsKey("SHELLGATE_NO_SERVER")) {
             return Optional.empty();
         }
         RunDir run = RunDir.of(env);
         if (run.problem() != null || olderThanJar(run)) {
             return Optional.empty();
         }
-        return relay(run, cwd, dialect, env, stdin, new FileOutputStream(FileDescriptor.out));
+        return relay(run, batch.cwd(), batch.dialect(), env, stdin, new FileOutputStream(FileDescriptor.out));
     }
 
     /** The batch relayed to the server of {@code run}; empty when it does not take it. */
