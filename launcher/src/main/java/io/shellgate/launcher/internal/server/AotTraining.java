@@ -84,8 +84,22 @@ public final class AotTraining {
                         Runtime.getRuntime().availableProcessors());
     }
 
-    /** How many lines the batch training judges. */
-    static final int BATCH_LINES = 3000;
+    /** How many lines the batch training judges: the training must stay a few seconds of one core. */
+    static final int BATCH_LINES = 1000;
+    /** How many of them are relayed to the training server, whose request path the requests train already. */
+    static final int RELAYED_LINES = 200;
+
+    /** The length of the first {@value #RELAYED_LINES} lines of {@link #batchLines}. */
+    private static int relayedBytes() throws IOException {
+        byte[] all = batchLines();
+        int lines = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] == '\n' && ++lines == RELAYED_LINES) {
+                return i + 1;
+            }
+        }
+        return all.length;
+    }
 
     private static byte[] batchLines() throws IOException {
         byte[] sample;
@@ -118,7 +132,7 @@ public final class AotTraining {
             }
             // check --batch relayed to a server: the client's few classes and the server's side
             Optional<Integer> relayed = BatchRelay.relay(run, dir.resolve("home"), "bash", env,
-                    new java.io.ByteArrayInputStream(batchLines()), java.io.OutputStream.nullOutputStream());
+                    new java.io.ByteArrayInputStream(batchLines(), 0, relayedBytes()), java.io.OutputStream.nullOutputStream());
             if (relayed.isEmpty() || relayed.get() != 0) {
                 throw new IOException("the training server did not answer a batch");
             }
