@@ -331,7 +331,7 @@ class ProtocolContractTest extends SandboxTest {
     void theJavaagentSpeaksTheContract() throws Exception {
         AgentJvm jvm = AgentJvm.of(17, "server");
         for (Golden g : goldens()) {
-            if (!g.transport().equals("unix")) {
+            if (!g.transport().equals("unix") || !g.client().startsWith("javaagent")) {
                 continue;
             }
             try (StandIn server = new StandIn(box.run)) {
@@ -363,6 +363,10 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theJavaClientSpeaksTheContract() throws Exception {
         for (Golden g : goldens()) {
+            if (g.file().has("example-lines")) {
+                // check --batch's stream of lines after one request: its own relay, held by theBatchRelaySpeaksTheContract
+                continue;
+            }
             try (StandIn server = new StandIn(box.run)) {
                 boolean tcp = g.transport().equals("tcp");
                 server.reply = example(g.file().path("example-reply"), null, tcp ? server.proof : null);
@@ -432,6 +436,38 @@ class ProtocolContractTest extends SandboxTest {
         }
     }
 
+    // ---------------------------------------------------------------- check --batch
+
+    @Test
+    void theBatchRelaySpeaksTheContract() throws Exception {
+        Golden g = goldens().stream().filter(x -> x.name().equals("check-batch.json")).findFirst().orElseThrow();
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = example(g.file().path("example-reply"), null, null);
+            server.batchAnswers = new ArrayList<>();
+            g.file().path("example-answers").forEach(a -> server.batchAnswers.add(a.asText()));
+            StringBuilder input = new StringBuilder();
+            g.file().path("example-lines").forEach(l -> input.append(l.asText()).append('\n'));
+            Processes.Result r = box.shellgate(box.env, input.toString().getBytes(StandardCharsets.UTF_8), "check", "--batch");
+            assertThat(server.requests).as(r.toString()).isNotEmpty();
+            assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
+                    .as("check --batch's request %s", server.requests.getFirst()).isEmpty();
+            assertThat(server.requests.subList(1, server.requests.size())).as(r.toString())
+                    .isEqualTo(JSON.convertValue(g.file().path("example-lines"), List.class));
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(r.out()).isEqualTo(String.join("\n", server.batchAnswers) + "\n");
+        }
+        try (StandIn server = new StandIn(box.run)) {
+            // a server that goes away before the end mark: the lines it answered, and an error, never a silent end
+            server.reply = example(g.file().path("example-reply"), null, null);
+            server.batchAnswers = new ArrayList<>(List.of(JSON.convertValue(g.file().path("example-answers"), List.class).getFirst().toString()));
+            server.batchEnds = false;
+            Processes.Result r = box.shellgate(box.env, "{\"cmd\": \"ls\"}\n".getBytes(StandardCharsets.UTF_8), "check", "--batch");
+            assertThat(r.code()).as(r.toString()).isEqualTo(4);
+            assertThat(r.out()).isEqualTo(server.batchAnswers.getFirst() + "\n");
+            assertThat(r.err()).contains("stopped before every line was answered");
+        }
+    }
+
     // ---------------------------------------------------------------- a stand-in server
 
     /**
@@ -444,6 +480,10 @@ class ProtocolContractTest extends SandboxTest {
         volatile String reply;
         /** Lines sent before each reply: interim lines of a review step. */
         volatile List<String> interim = List.of();
+        /** For a {@code batch} request: the answers to its lines, in order; null for other requests. */
+        volatile List<String> batchAnswers;
+        /** Whether the batch ends with its end mark (a server that goes away does not send it). */
+        volatile boolean batchEnds = true;
         private final Path run;
         private final ServerSocket tcp;
         private final ServerSocketChannel unix;
@@ -493,6 +533,24 @@ class ProtocolContractTest extends SandboxTest {
                 }
                 out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
+                if (batchAnswers != null) {
+                    // the rest of the connection is the batch's: its lines, answered in order, then the end mark
+                    Iterator<String> answers = batchAnswers.iterator();
+                    for (String l = in.readLine(); l != null; l = in.readLine()) {
+                        requests.add(l);
+                        if (answers.hasNext()) {
+                            out.write((answers.next() + "\n").getBytes(StandardCharsets.UTF_8));
+                            out.flush();
+                        } else if (!batchEnds) {
+                            return;
+                        }
+                    }
+                    if (batchEnds) {
+                        out.write(0);
+                        out.flush();
+                    }
+                    return;
+                }
             }
         }
 

@@ -56,8 +56,35 @@ public final class Main implements Runnable {
             // what the launcher script's AOT cache is made from (see AotTraining)
             System.exit(io.shellgate.launcher.internal.server.AotTraining.run(args[1]));
         }
+        java.util.Optional<io.shellgate.launcher.internal.server.BatchRelay.Simple> batch =
+                io.shellgate.launcher.internal.server.BatchRelay.Simple.of(args);
+        if (batch.isPresent()) {
+            // check --batch through a judge server that runs, before anything else is loaded; else
+            // judged here without building the whole command line's model (a tenth of a cold batch)
+            java.util.Optional<Integer> relayed = io.shellgate.launcher.internal.server.BatchRelay.relay(batch.get(),
+                    System.getenv(), System.in);
+            if (relayed.isPresent()) {
+                System.exit(relayed.get());
+            }
+            io.shellgate.judge.Dialect dialect = io.shellgate.judge.Dialect.parse(batch.get().dialect());
+            if (dialect != null) {
+                PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                        java.nio.charset.StandardCharsets.UTF_8), false);
+                int code = CheckCommand.batch(batch.get().cwd(), dialect, System.in, out, new PrintWriter(System.err, true));
+                out.flush();
+                System.exit(code);
+            }
+        }
         io.shellgate.reviewer.AuditExport.muteSdkWarnings();
-        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // JSON Lines are UTF-8 whatever the locale, as the judge server's answers to a relayed batch are;
+        // the batch flushes when it waits for an answer, not after every line
+        PrintWriter out = java.util.Arrays.asList(args).contains("--batch")
+                ? new PrintWriter(new java.io.OutputStreamWriter(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                        java.nio.charset.StandardCharsets.UTF_8), false)
+                : new PrintWriter(System.out, true);
+        int code = run(args, System.in, out, new PrintWriter(System.err, true));
+        out.flush();
+        System.exit(code);
     }
 
     /** Runs the command line and returns its exit code; never calls {@code System.exit}. */

@@ -1,5 +1,6 @@
 package io.shellgate.reviewer;
 
+import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Span;
@@ -71,6 +72,14 @@ public final class Gatekeeper {
     /** The policy in effect for a command in {@code cwd} (its settings choose the shell, for one). */
     public Policy policy(Path cwd) throws PolicyException {
         return load(cwd).policy();
+    }
+
+    /**
+     * The judge of the policy in effect for commands in {@code cwd}, for a caller that judges many
+     * lines alone with it ({@code check --batch} through the judge server): nothing reviewed, nothing logged.
+     */
+    public Judge judgeFor(Path cwd) throws PolicyException {
+        return load(cwd).judge();
     }
 
     /** The judge's verdict alone: nothing reviewed, nothing logged (for {@code check} and judge-only requests). */

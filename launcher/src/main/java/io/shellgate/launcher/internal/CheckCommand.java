@@ -1,7 +1,5 @@
 package io.shellgate.launcher.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Judge;
@@ -11,17 +9,11 @@ import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.ExitCode;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.Tier;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -124,77 +116,35 @@ public final class CheckCommand implements Callable<Integer> {
         };
     }
 
+    /**
+     * {@code check --batch} with no option but {@code --cwd} and {@code --dialect}, as {@link #call}
+     * runs it, for a caller that has no command line model ({@code Main}'s quick start).
+     */
+    public static int batch(Path cwd, Dialect dialect, InputStream input, PrintWriter out, PrintWriter err) {
+        try {
+            PolicyOptions options = new PolicyOptions();
+            return batch(options.judge(cwd), cwd, dialect, input, out);
+        } catch (PolicyException e) {
+            return PolicyOptions.reportInvalid(err, "shellgate: the policy cannot be used:", e);
+        } catch (IOException e) {
+            err.println("shellgate check: cannot read standard input: " + e.getMessage());
+            return ExitCode.ERROR.code();
+        }
+    }
+
     private static int batch(Judge judge, Path defaultCwd, Dialect defaultDialect, InputStream input, PrintWriter out)
             throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
-        String line;
-        int number = 0;
-        while ((line = in.readLine()) != null) {
-            number++;
-            out.println(answer(judge, line, number, defaultCwd, defaultDialect));
-            out.flush();
-        }
+        new BatchLines(judge, defaultCwd, defaultDialect, System.getenv()).run(input, out, THREADS);
         return ExitCode.ALLOW.code();
     }
 
-    /** One output line for one input line: a verdict, or an error (never an allow). */
-    static String answer(Judge judge, String line, int number, Path defaultCwd, Dialect defaultDialect) {
-        JsonNode node;
-        try {
-            node = VerdictJson.MAPPER.readTree(line);
-        } catch (JsonProcessingException e) {
-            return error(number, null, "not valid JSON: " + e.getOriginalMessage());
-        }
-        if (node == null || !node.isObject()) {
-            return error(number, null, "each line must be a JSON object like {\"cmd\": \"ls -la\"}");
-        }
-        JsonNode cmd = node.get("cmd");
-        if (cmd == null || !cmd.isTextual()) {
-            return error(number, null, "the field \"cmd\" (a string) is required");
-        }
-        Dialect dialect = defaultDialect;
-        if (node.has("dialect")) {
-            dialect = node.get("dialect").isTextual() ? Dialect.parse(node.get("dialect").asText()) : null;
-            if (dialect == null) {
-                return error(number, cmd.asText(), "\"dialect\" must be one of bash, zsh, sh, powershell, cmd");
-            }
-        }
-        Path cwd = defaultCwd;
-        if (node.has("cwd")) {
-            if (!node.get("cwd").isTextual() || !node.get("cwd").asText().startsWith("/")) {
-                return error(number, cmd.asText(), "\"cwd\" must be an absolute path");
-            }
-            cwd = Path.of(node.get("cwd").asText()).normalize();
-            if (!Files.isDirectory(cwd)) {
-                return error(number, cmd.asText(), "\"cwd\" " + cwd + " is not a directory");
-            }
-        }
-        Map<String, String> env = System.getenv();
-        if (node.has("env")) {
-            JsonNode e = node.get("env");
-            if (!e.isObject()) {
-                return error(number, cmd.asText(), "\"env\" must be an object of strings");
-            }
-            Map<String, String> given = new HashMap<>();
-            for (Map.Entry<String, JsonNode> f : e.properties()) {
-                if (!f.getValue().isTextual()) {
-                    return error(number, cmd.asText(), "\"env\"." + f.getKey() + " must be a string");
-                }
-                given.put(f.getKey(), f.getValue().asText());
-            }
-            env = given;
-        }
-        Verdict v = judge.judge(new JudgeRequest(cmd.asText(), dialect, cwd, env));
-        return VerdictJson.of(cmd.asText(), v).toString();
-    }
+    /** Lines are judged on every core; {@code SHELLGATE_BATCH_THREADS} sets another number (1: one at a time). */
+    static final int THREADS = threads(System.getenv("SHELLGATE_BATCH_THREADS"));
 
-    private static String error(int number, String cmd, String message) {
-        ObjectNode out = VerdictJson.MAPPER.createObjectNode();
-        out.put("line", number);
-        if (cmd != null) {
-            out.put("cmd", cmd);
+    static int threads(String given) {
+        if (given != null && given.matches("[1-9][0-9]{0,2}")) {
+            return Integer.parseInt(given);
         }
-        out.put("error", message);
-        return out.toString();
+        return Runtime.getRuntime().availableProcessors();
     }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The work the launcher's AOT cache is made from ({@code __aot-training}, run in the background by
@@ -44,6 +45,7 @@ public final class AotTraining {
                     "SHELLGATE_REVIEW_TIMEOUT_SECONDS", "0");
             Files.createDirectories(dir.resolve("home"));
             shell(shellRequest);
+            batch(dir, env);
             serve(dir, env);
             return 0;
         } catch (IOException | RuntimeException e) {
@@ -63,6 +65,58 @@ public final class AotTraining {
                 new java.io.ByteArrayInputStream((request + "\n").getBytes(StandardCharsets.UTF_8)), nowhere);
     }
 
+    /**
+     * {@code check --batch} in a JVM of its own, on all cores, over {@value #BATCH_LINES} lines of
+     * the reference corpora's kinds (a sample kept in the jar): the profiles of a cold batch's
+     * judging, parsing and printing.
+     */
+    private static void batch(Path dir, Map<String, String> env) throws IOException {
+        Path cwd = dir.resolve("home");
+        io.shellgate.judge.Judge judge;
+        try {
+            judge = io.shellgate.judge.Judges.create(io.shellgate.rules.PolicyLoader.load(
+                    io.shellgate.rules.PolicyLoader.discover(cwd, env, null), env.get("HOME")));
+        } catch (io.shellgate.rules.PolicyException e) {
+            throw new IOException("the training policy cannot be used: " + e.problems(), e);
+        }
+        new io.shellgate.launcher.internal.BatchLines(judge, cwd, io.shellgate.judge.Dialect.BASH, env)
+                .run(new java.io.ByteArrayInputStream(batchLines()), java.io.Writer.nullWriter(),
+                        Runtime.getRuntime().availableProcessors());
+    }
+
+    /** How many lines the batch training judges: the training must stay a few seconds of one core. */
+    static final int BATCH_LINES = 1000;
+    /** How many of them are relayed to the training server, whose request path the requests train already. */
+    static final int RELAYED_LINES = 200;
+
+    /** The length of the first {@value #RELAYED_LINES} lines of {@link #batchLines}. */
+    private static int relayedBytes() throws IOException {
+        byte[] all = batchLines();
+        int lines = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] == '\n' && ++lines == RELAYED_LINES) {
+                return i + 1;
+            }
+        }
+        return all.length;
+    }
+
+    private static byte[] batchLines() throws IOException {
+        byte[] sample;
+        try (java.io.InputStream in = AotTraining.class.getResourceAsStream("/io/shellgate/launcher/aot-batch-lines.jsonl")) {
+            if (in == null) {
+                throw new IOException("the batch training lines are missing from the jar");
+            }
+            sample = in.readAllBytes();
+        }
+        String[] lines = new String(sample, StandardCharsets.UTF_8).split("\n");
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < BATCH_LINES; i++) {
+            all.append(lines[i % lines.length]).append('\n');
+        }
+        return all.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
     private static void serve(Path dir, Map<String, String> env) throws IOException {
         RunDir run = new RunDir(dir.resolve("run"));
         RequestHandler handler = new RequestHandler(new Gatekeepers(null), null, null);
@@ -75,6 +129,12 @@ public final class AotTraining {
             exchange(client, in, requests.get(0));
             for (int i = 0; i < REQUESTS; i++) {
                 exchange(client, in, requests.get(1 + i % (requests.size() - 1)));
+            }
+            // check --batch relayed to a server: the client's few classes and the server's side
+            Optional<Integer> relayed = BatchRelay.relay(run, dir.resolve("home"), "bash", env,
+                    new java.io.ByteArrayInputStream(batchLines(), 0, relayedBytes()), java.io.OutputStream.nullOutputStream());
+            if (relayed.isEmpty() || relayed.get() != 0) {
+                throw new IOException("the training server did not answer a batch");
             }
         }
     }

@@ -31,6 +31,11 @@ public final class Gatekeepers {
         this.explicit = explicit;
     }
 
+    /** Whether every request's policy has {@code serve --policy FILE} on top. */
+    public boolean hasExplicitPolicy() {
+        return explicit != null;
+    }
+
     /** The gate configured by {@code env}, the environment of the process that started the client's gate. */
     public synchronized Gatekeeper forEnvironment(Map<String, String> env) {
         // most requests of a connection name the same environment, kept as one map

@@ -285,6 +285,13 @@ public final class JudgeServer implements AutoCloseable {
                     if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
                         break;
                     }
+                    io.shellgate.launcher.internal.BatchLines batch = state.takeBatch();
+                    if (batch != null) {
+                        // the rest of the connection is the batch's lines, however long the client takes
+                        BatchRequests.run(batch, in.rest(), out, Runtime.getRuntime().availableProcessors());
+                        lastActivity.set(System.nanoTime());
+                        break;
+                    }
                     quiet.since = System.nanoTime();
                     quiet.busy = false;
                 }
@@ -382,7 +389,25 @@ public final class JudgeServer implements AutoCloseable {
             authenticated.set(true);
         }
         ObjectNode out;
-        if ("stop".equals(Protocol.text(request, "op"))) {
+        if ("batch".equals(Protocol.text(request, "op"))) {
+            // a batch holds its connection for as long as the client sends lines: only on the Unix
+            // socket, whose reads have no time limit and which only this user can reach
+            if (needsToken) {
+                out = Protocol.error("bad-request", "batch is served on the Unix socket only");
+            } else {
+                // building the judge of a configuration the server has not seen takes long on a busy machine
+                ScheduledFuture<?> slow = request.path("interim").asBoolean(false)
+                        ? timer.schedule(() -> state.pending("judge", JUDGE_SECONDS), SLOW_JUDGE_MILLIS, TimeUnit.MILLISECONDS)
+                        : null;
+                try {
+                    out = handler.batch(request, state);
+                } finally {
+                    if (slow != null) {
+                        slow.cancel(false);
+                    }
+                }
+            }
+        } else if ("stop".equals(Protocol.text(request, "op"))) {
             timer.schedule(this::close, 50, TimeUnit.MILLISECONDS);
             out = Protocol.object();
             out.put("v", Protocol.VERSION);

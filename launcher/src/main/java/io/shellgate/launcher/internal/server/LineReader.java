@@ -78,4 +78,34 @@ final class LineReader {
             end = n;
         }
     }
+
+    /**
+     * The rest of the connection as a stream: the bytes read but not yet taken as lines, then the
+     * connection's. Its end does not close the connection, which still carries the answers.
+     */
+    InputStream rest() {
+        byte[] kept = java.util.Arrays.copyOfRange(block, start, end);
+        start = 0;
+        end = 0;
+        return new InputStream() {
+            private int at;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (at < kept.length) {
+                    int n = Math.min(len, kept.length - at);
+                    System.arraycopy(kept, at, b, off, n);
+                    at += n;
+                    return n;
+                }
+                return in.read(b, off, len);
+            }
+        };
+    }
 }

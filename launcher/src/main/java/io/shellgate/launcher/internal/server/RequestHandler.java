@@ -49,6 +49,7 @@ public final class RequestHandler {
     private final AtomicLong tokens = new AtomicLong();
     private final Gatekeepers gates;
     private final HookRequests hooks;
+    private final BatchRequests batches;
     private final String self;
     /** The server's {@code server.pid}, whose identity names this server in {@code recheck} facts; null: none offered. */
     private final Path serverFile;
@@ -60,6 +61,7 @@ public final class RequestHandler {
     public RequestHandler(Gatekeepers gates, String self, Path serverFile) {
         this.gates = gates;
         this.hooks = new HookRequests(gates);
+        this.batches = new BatchRequests(gates);
         this.self = self;
         this.serverFile = serverFile;
     }
@@ -73,6 +75,14 @@ public final class RequestHandler {
         private Map<String, String> env;
         private BooleanSupplier clientGone = () -> false;
         private java.util.function.Consumer<ObjectNode> interim = line -> { };
+        private io.shellgate.launcher.internal.BatchLines batch;
+
+        /** The batch a {@code batch} request started, once: the connection carries its lines from now on. */
+        io.shellgate.launcher.internal.BatchLines takeBatch() {
+            io.shellgate.launcher.internal.BatchLines b = batch;
+            batch = null;
+            return b;
+        }
 
         /** How to tell, while a request waits for a person, that the client closed the connection. */
         public void clientGone(BooleanSupplier gone) {
@@ -122,6 +132,20 @@ public final class RequestHandler {
         }
     }
 
+    /**
+     * The reply to a {@code batch} request; when it is {@code {"v":1,"batch":true}}, the connection's
+     * {@link Connection#takeBatch} holds the batch to run on the rest of the connection.
+     */
+    ObjectNode batch(JsonNode request, Connection connection) {
+        return switch (batches.start(request)) {
+            case BatchRequests.Start.Refused r -> r.reply();
+            case BatchRequests.Start.Lines l -> {
+                connection.batch = l.lines();
+                yield BatchRequests.started();
+            }
+        };
+    }
+
     /** A request on a connection of its own (no {@code ran} notice: it has no reply). */
     public ObjectNode handle(JsonNode request) {
         if (request != null && "ran".equals(Protocol.text(request, "op"))) {
@@ -152,7 +176,7 @@ public final class RequestHandler {
         }
         boolean ran = "ran".equals(op);
         if (!"judge".equals(op) && !ran) {
-            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran, hook or ping");
+            return Protocol.error("bad-request", "unknown op " + op + "; use judge, ran, hook, batch or ping");
         }
         try {
             ObjectNode reply = judge(request, connection, ran);
