@@ -84,7 +84,8 @@ class AgentCompatibilityTest {
         // the hook as the README sets it up: shellgate-hook where the build made it (HookClientTest
         // requires it on CI), else the launcher script's own relay
         Path client = launcher.resolveSibling("shellgate-hook");
-        String hook = Files.isExecutable(client) ? client + " " + agent.hookName() : launcher + " hook " + agent.hookName();
+        String hook = Files.isExecutable(client) ? Hooks.word(client.toString()) + " " + agent.hookName()
+                : Hooks.word(launcher.toString()) + " hook " + agent.hookName();
         run = way == Way.WRAP ? run.withPrefix(List.of(launcher.toString(), "wrap", "--")) : run.withHook(hook);
         return Agents.run(run, root);
     }

@@ -40,8 +40,8 @@ class AgentFileToolTest {
             run = run.withEnv(e.getKey(), e.getValue());
         }
         Path client = launcher.resolveSibling("shellgate-hook");
-        String hook = Files.isExecutable(client) ? client + " " + run.agent().hookName()
-                : launcher + " hook " + run.agent().hookName();
+        String hook = Files.isExecutable(client) ? Hooks.word(client.toString()) + " " + run.agent().hookName()
+                : Hooks.word(launcher.toString()) + " hook " + run.agent().hookName();
         return Agents.run(run.withHook(hook), root);
     }
 

@@ -85,8 +85,13 @@ public final class Agents {
      * stderr, HOME and trace are what one reads when an agent misbehaves.
      */
     public static Path newRunFolder(String name) throws IOException {
-        Path runs = Files.createDirectories(Path.of("target/agent-runs").toAbsolutePath());
-        return Files.createTempDirectory(runs, name + "-");
+        Path runs = Path.of("target/agent-runs").toAbsolutePath();
+        if (!runs.toString().matches("[A-Za-z0-9_./-]+")) {
+            // a checkout in a path with a space: the agents quote such paths in the shell lines they run, so their
+            // recorded forms would depend on where the checkout is; their runs go to the temporary folder instead
+            runs = Path.of(System.getProperty("java.io.tmpdir"), "shellgate-agent-runs").toAbsolutePath();
+        }
+        return Files.createTempDirectory(Files.createDirectories(runs), name + "-");
     }
 
     public static AgentResult run(AgentRun run, Path root) throws IOException, InterruptedException {

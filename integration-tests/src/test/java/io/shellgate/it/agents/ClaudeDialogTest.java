@@ -88,9 +88,9 @@ class ClaudeDialogTest {
         Path work = Files.createDirectories(root.resolve("work"));
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
         ObjectNode settings = StubModel.object();
-        ObjectNode hooks = Hooks.claudeStyle("PreToolUse", AnthropicStub.TOOL, launcher + " hook claude-code");
+        ObjectNode hooks = Hooks.claudeStyle("PreToolUse", AnthropicStub.TOOL, Hooks.word(launcher.toString()) + " hook claude-code");
         // as shellgate setup writes it: the audit log hears that a command asked in the dialog ran
-        hooks.setAll(Hooks.claudeStyle("PostToolUse", AnthropicStub.TOOL, launcher + " hook claude-code"));
+        hooks.setAll(Hooks.claudeStyle("PostToolUse", AnthropicStub.TOOL, Hooks.word(launcher.toString()) + " hook claude-code"));
         settings.set("hooks", hooks);
         settings.set("permissions", StubModel.object().set("allow", StubModel.JSON.valueToTree(List.of("Bash"))));
         Files.createDirectories(home.resolve(".claude"));

@@ -48,10 +48,17 @@ public final class Hooks {
                     exit 0
                     """.formatted(dir));
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-            return script.toString();
+            return word(script.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A word of a shell command line: as it is when plain, else in single quotes (a checkout's path may hold a space). */
+    public static String word(String s) {
+        boolean plain = !s.isEmpty() && s.chars().allMatch(ch -> ch < 128
+                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-".indexOf(ch) >= 0));
+        return plain ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The inputs a {@link #recorder} hook saved in {@code dir}, oldest first, parsed as JSON. */

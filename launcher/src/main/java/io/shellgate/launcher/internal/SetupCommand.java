@@ -229,8 +229,15 @@ public final class SetupCommand implements Callable<Integer> {
             return "shellgate-hook " + agent;
         }
         Path client = Path.of(launcher).resolveSibling("shellgate-hook");
-        return Files.isRegularFile(client) && Files.isExecutable(client) ? client + " " + agent
-                : "bash " + launcher + " hook " + agent;
+        return Files.isRegularFile(client) && Files.isExecutable(client) ? word(client.toString()) + " " + agent
+                : "bash " + word(launcher) + " hook " + agent;
+    }
+
+    /** A word of the hook's command line, which the agent runs through a shell: quoted where the path needs it. */
+    static String word(String s) {
+        boolean plain = !s.isEmpty() && s.chars().allMatch(ch -> ch < 128
+                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-".indexOf(ch) >= 0));
+        return plain ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     private static ObjectNode read(Path file) throws IOException {
@@ -246,7 +253,8 @@ public final class SetupCommand implements Callable<Integer> {
 
     /** Whether a hook entry is shellgate's for this agent (by the command it runs). */
     static boolean ours(JsonNode hook, String agent) {
-        String c = hook.has("bash") ? hook.path("bash").asText("") : hook.path("command").asText("");
+        // a path with a space is written in single quotes
+        String c = (hook.has("bash") ? hook.path("bash").asText("") : hook.path("command").asText("")).replace("'", "");
         return c.endsWith("shellgate-hook " + agent) || c.endsWith(" hook " + agent) && c.contains("shellgate");
     }
 
