@@ -134,10 +134,14 @@ final class Sandbox implements AutoCloseable {
     /** The pid in the run directory, if a server has published one. */
     Optional<ProcessHandle> server() throws IOException {
         Path pid = run.resolve("server.pid");
-        if (!Files.isRegularFile(pid)) {
+        String text;
+        try {
+            text = Files.readString(pid).strip();
+        } catch (java.nio.file.NoSuchFileException e) {
+            // none, or a server that is just stopping took its file away
             return Optional.empty();
         }
-        return ProcessHandle.of(Long.parseLong(Files.readString(pid).strip()));
+        return text.isEmpty() ? Optional.empty() : ProcessHandle.of(Long.parseLong(text));
     }
 
     /** Waits for a server that a client started on demand, up to a minute. */
