@@ -206,7 +206,7 @@ class ReviewTest extends SandboxTest {
 
     /** {@code shellgate -c COMMAND} in a terminal of its own (script(1)), as a person's terminal would run it. */
     private static Process inATerminal(Map<String, String> env, Path cwd, String command) throws Exception {
-        return Processes.start(List.of("script", "-q", "-e", "-c", Processes.launcher() + " -c '" + command + "'", "/dev/null"),
+        return Processes.start(List.of("script", "-q", "-e", "-c", io.shellgate.it.agents.Hooks.word(Processes.launcher().toString()) + " -c '" + command + "'", "/dev/null"),
                 env, cwd);
     }
 
@@ -261,7 +261,8 @@ class ReviewTest extends SandboxTest {
         env.put("SHELLGATE_WRAPPED", "1");
         // a terminal whose keys may be the agent's: the ask is refused at once instead of shown there
         Process p = Processes.start(List.of("script", "-q", "-e", "-c",
-                Processes.launcher() + " -c 'touch wrapped'", "/dev/null"), env, box.work);
+                io.shellgate.it.agents.Hooks.word(Processes.launcher().toString()) + " -c 'touch wrapped'", "/dev/null"), env,
+                box.work);
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isEqualTo(126);
