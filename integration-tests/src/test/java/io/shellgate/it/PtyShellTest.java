@@ -378,8 +378,8 @@ class PtyShellTest extends SandboxTest {
 
     @Test
     void theTerminalIsRestoredAfterwards() throws Exception {
-        term = TestTerminal.run(box, List.of("/bin/bash", "-c", "stty -g > before; " + Processes.launcher()
-                + " shell --shell bash; stty -g > after; echo done-$((2+2))"));
+        term = TestTerminal.run(box, List.of("/bin/bash", "-c", "stty -g > before; "
+                + io.shellgate.it.agents.Hooks.word(Processes.launcher().toString()) + " shell --shell bash; stty -g > after; echo done-$((2+2))"));
         term.await("ready> ");
         term.type("exit\r");
         term.await("done-4");
