@@ -1,6 +1,7 @@
 package io.shellgate.interceptor.internal;
 
 import io.shellgate.client.Links;
+import io.shellgate.client.RunDirectory;
 import java.io.File;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -27,24 +28,24 @@ final class GateFiles {
     }
 
     static GateFiles of(Map<String, String> env) {
-        Path home = home(env);
+        Path home = RunDirectory.home(env);
         Set<Path> out = new LinkedHashSet<>();
-        Path config = absolute(env.get("XDG_CONFIG_HOME"));
+        Path config = RunDirectory.absolute(env.get("XDG_CONFIG_HOME"));
         out.add((config != null ? config : home.resolve(".config")).resolve("shellgate"));
         out.add(home.resolve(".config").resolve("shellgate"));
-        Path stateDir = absolute(env.get("SHELLGATE_STATE_DIR"));
-        Path xdgState = absolute(env.get("XDG_STATE_HOME"));
+        Path stateDir = RunDirectory.absolute(env.get("SHELLGATE_STATE_DIR"));
+        Path xdgState = RunDirectory.absolute(env.get("XDG_STATE_HOME"));
         if (stateDir != null) {
             out.add(stateDir);
         } else if (xdgState != null) {
             out.add(xdgState.resolve("shellgate"));
         }
         out.add(home.resolve(".local").resolve("state").resolve("shellgate"));
-        Path run = absolute(env.get("SHELLGATE_RUN_DIR"));
+        Path run = RunDirectory.absolute(env.get("SHELLGATE_RUN_DIR"));
         if (run != null) {
             out.add(run);
         }
-        Path runtime = absolute(env.get("XDG_RUNTIME_DIR"));
+        Path runtime = RunDirectory.absolute(env.get("XDG_RUNTIME_DIR"));
         if (runtime != null) {
             out.add(runtime.resolve("shellgate"));
         }
@@ -52,8 +53,8 @@ final class GateFiles {
             out.add(xdgState.resolve("shellgate").resolve("run"));
         }
         out.add(home.resolve(".local").resolve("state").resolve("shellgate").resolve("run"));
-        Path cache = absolute(env.get("SHELLGATE_CACHE_DIR"));
-        Path xdgCache = absolute(env.get("XDG_CACHE_HOME"));
+        Path cache = RunDirectory.absolute(env.get("SHELLGATE_CACHE_DIR"));
+        Path xdgCache = RunDirectory.absolute(env.get("XDG_CACHE_HOME"));
         out.add(cache != null ? cache : xdgCache != null ? xdgCache.resolve("shellgate") : home.resolve(".cache").resolve("shellgate"));
         out.add(File.separatorChar == '\\' ? Paths.get("C:\\ProgramData\\shellgate") : Paths.get("/etc/shellgate"));
         List<String> dirs = new ArrayList<>();
@@ -109,20 +110,4 @@ final class GateFiles {
         return null;
     }
 
-    private static Path home(Map<String, String> env) {
-        Path h = absolute(env.get("HOME"));
-        return h != null ? h : Paths.get(System.getProperty("user.home"));
-    }
-
-    private static Path absolute(String value) {
-        if (value == null || value.isEmpty()) {
-            return null;
-        }
-        try {
-            Path p = Paths.get(value);
-            return p.isAbsolute() ? p : null;
-        } catch (InvalidPathException e) {
-            return null;
-        }
-    }
 }
