@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.hook.HookGate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -229,15 +230,8 @@ public final class SetupCommand implements Callable<Integer> {
             return "shellgate-hook " + agent;
         }
         Path client = Path.of(launcher).resolveSibling("shellgate-hook");
-        return Files.isRegularFile(client) && Files.isExecutable(client) ? word(client.toString()) + " " + agent
-                : "bash " + word(launcher) + " hook " + agent;
-    }
-
-    /** A word of the hook's command line, which the agent runs through a shell: quoted where the path needs it. */
-    static String word(String s) {
-        boolean plain = !s.isEmpty() && s.chars().allMatch(ch -> ch < 128
-                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-".indexOf(ch) >= 0));
-        return plain ? s : "'" + s.replace("'", "'\\''") + "'";
+        return Files.isRegularFile(client) && Files.isExecutable(client) ? HookGate.shellWord(client.toString()) + " " + agent
+                : "bash " + HookGate.shellWord(launcher) + " hook " + agent;
     }
 
     private static ObjectNode read(Path file) throws IOException {

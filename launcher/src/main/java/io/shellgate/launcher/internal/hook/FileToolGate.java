@@ -85,7 +85,7 @@ public final class FileToolGate {
         }
         StringBuilder line = new StringBuilder(tool.isEmpty() ? "write" : tool);
         for (String t : targets.get()) {
-            line.append(' ').append(quoted(t));
+            line.append(' ').append(HookGate.shellWord(t));
         }
         Span all = new Span(0, line.length());
         Reason reason = switch (worst) {
@@ -97,13 +97,6 @@ public final class FileToolGate {
             case OTHER -> new Reason("file-tool", Tier.ALLOW, tool + " writes " + String.join(", ", targets.get()), all);
         };
         return Optional.of(new Call.Write(line.toString(), new Verdict(reason.tier(), List.of(reason), List.of())));
-    }
-
-    /** A path as a shell word, for the line a person reads. */
-    private static String quoted(String path) {
-        boolean plain = !path.isEmpty() && path.chars().allMatch(ch -> ch < 128
-                && (Character.isLetterOrDigit(ch) || "_@%+=:,./-~".indexOf(ch) >= 0));
-        return plain ? path : "'" + path.replace("'", "'\\''") + "'";
     }
 
     /** What a person does instead, never naming a file the agent could write. */

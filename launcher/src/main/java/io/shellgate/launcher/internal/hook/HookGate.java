@@ -95,7 +95,7 @@ public final class HookGate {
         HookAgent.Call c = call.get();
         Path cwd = c.cwd().startsWith("/") && Files.isDirectory(Path.of(c.cwd())) ? Path.of(c.cwd()).normalize() : processCwd;
         String command = c.command() != null ? c.command()
-                : c.argv().stream().map(HookGate::quote).collect(Collectors.joining(" "));
+                : c.argv().stream().map(HookGate::shellWord).collect(Collectors.joining(" "));
         // the agent's shell may keep state between calls: a variable the environment does not have
         // may still be set there, so it is unknown, not empty
         JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
@@ -180,7 +180,8 @@ public final class HookGate {
         return named.startsWith("/") && Files.isDirectory(Path.of(named)) ? Path.of(named).normalize() : processCwd;
     }
 
-    private static String quote(String word) {
+    /** A word of a shell command line: as it is when plain, else in single quotes. */
+    public static String shellWord(String word) {
         boolean plain = !word.isEmpty() && word.chars().allMatch(ch -> ch < 128
                 && (Character.isLetterOrDigit(ch) || "_@%+=:,./-".indexOf(ch) >= 0));
         return plain ? word : "'" + word.replace("'", "'\\''") + "'";
