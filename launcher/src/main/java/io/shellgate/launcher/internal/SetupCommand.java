@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "agent's fail-closed switch where it has one) is merged into the settings file: other settings and hooks stay,",
             "an earlier shellgate entry is replaced, and the file as it was is kept beside it as FILE.shellgate-backup-TIME.",
             "--project writes the project's settings instead of yours; the agent itself can edit those, so the user's",
-            "are the default."},
+            "are the default. Each setup and removal is recorded in shellgate's state directory (setup.jsonl: the file,",
+            "the entry, the file's SHA-256 and the backup), which shellgate doctor compares the file with."},
         footer = {"", "Exit codes: 0 written (or nothing to change), 2 usage error, 4 the settings file cannot be read or written."})
 public final class SetupCommand implements Callable<Integer> {
 
