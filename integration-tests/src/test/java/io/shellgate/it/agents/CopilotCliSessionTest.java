@@ -36,6 +36,7 @@ class CopilotCliSessionTest {
     @ParameterizedTest
     @EnumSource(Way.class)
     void twoCommandsInOneSessionTheFirstRunsTheSecondIsRefused(Way way) throws Exception {
+        // under wrap, Copilot is started through a bash-script shim: it starts, and its commands are still judged
         Path root = Agents.newRunFolder("copilot-session-" + way);
         Path work = Files.createDirectories(root.resolve("work"));
         Files.writeString(work.resolve("listed-by-the-agent.txt"), "x\n");
@@ -44,7 +45,15 @@ class CopilotCliSessionTest {
             run = run.withEnv(e.getKey(), e.getValue());
         }
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
-        run = way == Way.WRAP ? run.withPrefix(List.of(launcher.toString(), "wrap", "--")) : run.withHook(hook(launcher));
+        if (way == Way.WRAP) {
+            // started through a shim, as a version manager installs it: a bash script that execs the agent
+            Path shim = root.resolve("shim");
+            Files.writeString(shim, "#!/usr/bin/env bash\nset -e\nexec \"$@\"\n");
+            Files.setPosixFilePermissions(shim, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            run = run.withPrefix(List.of(launcher.toString(), "wrap", "--", shim.toString()));
+        } else {
+            run = run.withHook(hook(launcher));
+        }
         AgentResult r = Agents.run(run, root);
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.toolResults()).as(r.toString()).hasSize(2);
