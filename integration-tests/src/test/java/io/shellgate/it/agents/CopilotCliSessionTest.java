@@ -46,8 +46,8 @@ class CopilotCliSessionTest {
         }
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
         if (way == Way.WRAP) {
-            // started through a shim, as a version manager installs it: a bash script that execs the agent
-            Path shim = root.resolve("shim");
+            // started through a shim, as a version manager installs one: a bash script of the agent's name that execs it
+            Path shim = Files.createDirectories(root.resolve("shims")).resolve("copilot");
             Files.writeString(shim, "#!/usr/bin/env bash\nset -e\nexec \"$@\"\n");
             Files.setPosixFilePermissions(shim, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
             run = run.withPrefix(List.of(launcher.toString(), "wrap", "--", shim.toString()));
