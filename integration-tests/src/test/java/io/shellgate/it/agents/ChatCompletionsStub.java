@@ -83,7 +83,7 @@ public final class ChatCompletionsStub extends StubModel {
                 args.put("description", "Run the command the test asked for");
             }
             ObjectNode function = object().put("name", tool).put("arguments", args.toString());
-            ObjectNode call = object().put("index", 0).put("id", "call_stub_" + (results + 1)).put("type", "function");
+            ObjectNode call = object().put("index", 0).put("id", session == null ? "call_stub_1" : "call_stub_" + (results + 1)).put("type", "function");
             call.set("function", function);
             ObjectNode delta = object().put("role", "assistant");
             delta.putArray("tool_calls").add(call);
