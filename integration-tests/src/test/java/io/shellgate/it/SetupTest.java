@@ -212,6 +212,60 @@ class SetupTest extends SandboxTest {
     }
 
     @Test
+    void eachSetupAndRemovalIsRecordedInTheGatesStateNotBesideTheSettings() throws Exception {
+        Path settings = Files.createDirectories(box.home.resolve(".claude")).resolve("settings.json");
+        Files.writeString(settings, "{\"model\": \"opus\"}\n");
+        Processes.Result r = box.shellgate("setup", "claude-code");
+        assertThat(r.code()).as(r.toString()).isZero();
+        Path log = box.home.resolve(".local/state/shellgate/setup.jsonl");
+        assertThat(r.out()).contains("  recorded: " + log);
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).hasSize(1);
+        JsonNode setup = JSON.readTree(lines.getFirst());
+        assertThat(setup.path("agent").asText()).isEqualTo("claude-code");
+        assertThat(setup.path("action").asText()).isEqualTo("setup");
+        assertThat(setup.path("file").asText()).isEqualTo(settings.toString());
+        assertThat(setup.path("sha256").asText()).isEqualTo(sha256(settings));
+        JsonNode written = JSON.readTree(settings.toFile()).path("hooks");
+        assertThat(setup.path("entry").path("PreToolUse")).isEqualTo(written.path("PreToolUse"));
+        assertThat(setup.path("entry").path("PostToolUse")).isEqualTo(written.path("PostToolUse"));
+        Path backup = Path.of(setup.path("backup").asText());
+        assertThat(backup.getFileName().toString()).startsWith("settings.json.shellgate-backup-");
+        assertThat(Files.readString(backup)).isEqualTo("{\"model\": \"opus\"}\n");
+        try (Stream<Path> files = Files.list(settings.getParent())) {
+            assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.contains("jsonl") || n.contains("record"));
+        }
+
+        // a dry run records nothing; a removal records the file as it is afterwards
+        box.shellgate("setup", "claude-code", "--remove", "--dry-run");
+        assertThat(Files.readAllLines(log)).hasSize(1);
+        assertThat(box.shellgate("setup", "claude-code", "--remove").code()).isZero();
+        JsonNode removed = JSON.readTree(Files.readAllLines(log).getLast());
+        assertThat(removed.path("action").asText()).isEqualTo("remove");
+        assertThat(removed.path("sha256").asText()).isEqualTo(sha256(settings));
+        assertThat(removed.get("entry").isNull()).isTrue();
+
+        // a plugin: the command it runs, and no digest once it is gone
+        assertThat(box.shellgate("setup", "pi").code()).isZero();
+        Path extension = box.home.resolve(".pi/agent/extensions/shellgate.js");
+        JsonNode plugin = JSON.readTree(Files.readAllLines(log).getLast());
+        assertThat(plugin.path("agent").asText()).isEqualTo("pi");
+        assertThat(plugin.path("entry").path("plugin").asText()).isEqualTo(extension.toString());
+        assertThat(plugin.path("entry").path("runs").get(1).asText()).isEqualTo("pi");
+        assertThat(plugin.path("sha256").asText()).isEqualTo(sha256(extension));
+        assertThat(plugin.get("backup").isNull()).isTrue();
+        assertThat(box.shellgate("setup", "pi", "--remove").code()).isZero();
+        JsonNode gone = JSON.readTree(Files.readAllLines(log).getLast());
+        assertThat(gone.path("action").asText()).isEqualTo("remove");
+        assertThat(gone.get("sha256").isNull()).isTrue();
+        assertThat(Files.readAllLines(log)).hasSize(4);
+    }
+
+    private static String sha256(Path file) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    @Test
     void badInputIsAClearErrorAndChangesNothing() throws Exception {
         Path settings = Files.createDirectories(box.home.resolve(".gemini")).resolve("settings.json");
         Files.writeString(settings, "{\"hooks\": [");

@@ -16,6 +16,8 @@ public final class ChatCompletionsStub extends StubModel {
 
     private final String tool;
     private final ObjectNode arguments;
+    /** The commands of a session of several, one tool call after each result; null for one command. */
+    private final java.util.List<String> session;
 
     public ChatCompletionsStub(String command) throws IOException {
         this(command, TOOL);
@@ -26,6 +28,15 @@ public final class ChatCompletionsStub extends StubModel {
         super(command);
         this.tool = tool;
         this.arguments = null;
+        this.session = null;
+    }
+
+    /** A session of several commands with {@code tool}: the next command's call answers each tool result. */
+    public ChatCompletionsStub(java.util.List<String> commands, String tool) throws IOException {
+        super(commands.getFirst());
+        this.tool = tool;
+        this.arguments = null;
+        this.session = java.util.List.copyOf(commands);
     }
 
     /** For a call of another tool than the shell: {@code tool} with {@code arguments}. */
@@ -33,6 +44,7 @@ public final class ChatCompletionsStub extends StubModel {
         super("");
         this.tool = call.tool();
         this.arguments = (ObjectNode) JSON.readTree(call.arguments());
+        this.session = null;
     }
 
     @Override
@@ -49,21 +61,29 @@ public final class ChatCompletionsStub extends StubModel {
         JsonNode messages = body.path("messages");
         JsonNode last = messages.isEmpty() ? object() : messages.get(messages.size() - 1);
         boolean stream = body.path("stream").asBoolean(false);
+        int results = 0;
+        for (JsonNode m : messages) {
+            results += "tool".equals(m.path("role").asText()) ? 1 : 0;
+        }
+        String next = command;
         if ("tool".equals(last.path("role").asText())) {
             recordToolResult(text(last.path("content")));
-            return answer(object().put("role", "assistant").put("content", FINAL_TEXT), "stop", stream);
+            if (session == null || results >= session.size() || !stream) {
+                return answer(object().put("role", "assistant").put("content", FINAL_TEXT), "stop", stream);
+            }
+            next = session.get(results);
         }
         if (stream && offersTool(body, tool)) {
             ObjectNode args = this.arguments;
             if (args == null) {
-                args = object().put("command", command);
+                args = object().put("command", next);
                 if (tool.equals(TOOL)) {
                     args.put("is_background", false);
                 }
                 args.put("description", "Run the command the test asked for");
             }
             ObjectNode function = object().put("name", tool).put("arguments", args.toString());
-            ObjectNode call = object().put("index", 0).put("id", "call_stub_1").put("type", "function");
+            ObjectNode call = object().put("index", 0).put("id", session == null ? "call_stub_1" : "call_stub_" + (results + 1)).put("type", "function");
             call.set("function", function);
             ObjectNode delta = object().put("role", "assistant");
             delta.putArray("tool_calls").add(call);

@@ -28,7 +28,12 @@ final class CopilotCliSetup implements AgentSetup {
 
     @Override
     public StubModel stub(AgentRun run) throws IOException {
-        return run.toolCall() != null ? new ChatCompletionsStub(run.toolCall()) : new ChatCompletionsStub(run.command(), TOOL);
+        if (run.toolCall() != null) {
+            return new ChatCompletionsStub(run.toolCall());
+        }
+        // a command per line: a session of several, the next called after each result
+        return run.command().contains("\n") ? new ChatCompletionsStub(List.of(run.command().split("\n")), TOOL)
+                : new ChatCompletionsStub(run.command(), TOOL);
     }
 
     @Override

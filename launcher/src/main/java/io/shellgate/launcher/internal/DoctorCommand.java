@@ -21,8 +21,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code shellgate doctor}: what shellgate would use here, and whether it works. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Shows the shell shellgate runs commands with and why, the policy files in effect, the native"
-                + " libraries, the judge server's state and the Java runtime.",
+        description = {"Shows the shell shellgate runs commands with and why, the policy files in effect, the native",
+            "libraries, the judge server's state, the Java runtime, the wrap layer, and for each agent found here (its",
+            "program on PATH or its settings folder): whether shellgate's hook or plugin is in its user and project",
+            "settings, whether the hook fails open or closed, whether the file changed since shellgate setup wrote it,",
+            "and whether shellgate wrap sees the agent's shells."},
         footer = {"", "Exit codes: 0 everything works, 3 the policy is invalid, 4 something else needs attention."})
 public final class DoctorCommand implements Callable<Integer> {
 
@@ -98,6 +101,10 @@ public final class DoctorCommand implements Callable<Integer> {
         out.println("java:     " + Runtime.version() + " at " + System.getProperty("java.home"));
         out.println("wrap:     " + wrapLayer());
         out.println("hooks:    " + hookCommand());
+        java.util.List<String> agents = AgentReport.lines(System.getenv(), cwd);
+        for (int i = 0; i < agents.size(); i++) {
+            out.println((i == 0 ? "agents:   " : "          ") + agents.get(i));
+        }
         return code;
     }
 

@@ -1,6 +1,7 @@
 package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.launcher.ExitCode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,6 +57,7 @@ final class PluginFile {
             } else {
                 Files.delete(file);
                 out.println("removed shellgate's plugin " + file);
+                SetupCommand.record(agent, "remove", file, null, null, out, err);
             }
             return ExitCode.ALLOW.code();
         }
@@ -65,8 +67,12 @@ final class PluginFile {
             out.flush();
             return ExitCode.ALLOW.code();
         }
+        ObjectNode entry = new ObjectMapper().createObjectNode();
+        entry.put("plugin", file.toAbsolutePath().toString());
+        hook.forEach(entry.putArray("runs")::add);
         if (text.equals(now)) {
             out.println("shellgate setup: " + file + " is shellgate's plugin as it would be written; nothing to change");
+            SetupCommand.record(agent, "setup", file, entry, null, out, err);
             return ExitCode.ALLOW.code();
         }
         Path backup = SetupCommand.write(file, text);
@@ -77,6 +83,7 @@ final class PluginFile {
             out.println("  warning:  the agent can edit its project's plugins itself; your own (without --project) are out"
                     + " of the project's reach");
         }
+        SetupCommand.record(agent, "setup", file, entry, backup, out, err);
         return ExitCode.ALLOW.code();
     }
 }

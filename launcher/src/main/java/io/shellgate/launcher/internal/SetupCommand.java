@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "agent's fail-closed switch where it has one) is merged into the settings file: other settings and hooks stay,",
             "an earlier shellgate entry is replaced, and the file as it was is kept beside it as FILE.shellgate-backup-TIME.",
             "--project writes the project's settings instead of yours; the agent itself can edit those, so the user's",
-            "are the default."},
+            "are the default. Each setup and removal is recorded in shellgate's state directory (setup.jsonl: the file,",
+            "the entry, the file's SHA-256 and the backup), which shellgate doctor compares the file with."},
         footer = {"", "Exit codes: 0 written (or nothing to change), 2 usage error, 4 the settings file cannot be read or written."})
 public final class SetupCommand implements Callable<Integer> {
 
@@ -184,6 +185,9 @@ public final class SetupCommand implements Callable<Integer> {
             if (!changed) {
                 out.println(remove ? "shellgate setup: no shellgate hook in " + file + "; nothing to remove"
                         : "shellgate setup: " + file + " already runs " + command + "; nothing to change");
+                if (!remove) {
+                    record(a.name(), "setup", file, ourEntries(settings, a), null, out, err);
+                }
                 return ExitCode.ALLOW.code();
             }
             Path backup = write(file, text);
@@ -202,6 +206,7 @@ public final class SetupCommand implements Callable<Integer> {
                             + " --project) are out of the project's reach");
                 }
             }
+            record(a.name(), remove ? "remove" : "setup", file, remove ? null : ourEntries(settings, a), backup, out, err);
             return ExitCode.ALLOW.code();
         } catch (JsonProcessingException e) {
             err.println("shellgate setup: " + file + " is not valid JSON (" + e.getOriginalMessage() + "); nothing was changed");
@@ -210,6 +215,45 @@ public final class SetupCommand implements Callable<Integer> {
             err.println("shellgate setup: " + file + ": " + e.getMessage());
             return ExitCode.ERROR.code();
         }
+    }
+
+    /**
+     * Records what was written in the gate's state ({@link SetupRecord}); a record that cannot be written is a
+     * warning, for the settings are in place.
+     */
+    static void record(String agent, String action, Path file, JsonNode entry, Path backup, PrintWriter out,
+            PrintWriter err) {
+        java.util.Optional<Path> log = SetupRecord.log(System.getenv());
+        if (log.isEmpty()) {
+            err.println("shellgate setup: warning: not recorded (no state directory: HOME is not set);"
+                    + " shellgate doctor cannot tell whether " + file + " changes");
+            return;
+        }
+        try {
+            SetupRecord.of(agent, action, file, entry, backup).append(log.get());
+            out.println("  recorded: " + log.get());
+        } catch (IOException e) {
+            err.println("shellgate setup: warning: not recorded in " + log.get() + " (" + e.getMessage() + ");"
+                    + " shellgate doctor cannot tell whether " + file + " changes");
+        }
+    }
+
+    /** shellgate's entries in {@code settings}, by event (with Claude Code's PostToolUse one): what setup wrote. */
+    static ObjectNode ourEntries(ObjectNode settings, Agent a) {
+        ObjectNode out = JSON.createObjectNode();
+        for (Agent each : a.after() == null ? List.of(a) : List.of(a, a.after())) {
+            ArrayNode mine = JSON.createArrayNode();
+            for (JsonNode g : settings.path("hooks").path(each.event())) {
+                boolean ours = a.flat() ? ours(g, a.name())
+                        : g.path("hooks").isArray() && java.util.stream.StreamSupport.stream(g.path("hooks").spliterator(), false)
+                                .anyMatch(h -> ours(h, a.name()));
+                if (ours) {
+                    mine.add(g);
+                }
+            }
+            out.set(each.event(), mine);
+        }
+        return out;
     }
 
     /** {@link #hookCommand} as a command and its arguments, for a plugin that starts it without a shell. */

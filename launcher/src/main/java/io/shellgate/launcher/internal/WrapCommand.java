@@ -39,6 +39,9 @@ import picocli.CommandLine.Spec;
             "drop-in shell; elsewhere only shells found by name on PATH and through $SHELL are caught (see --layer).",
             "A shell started inside a command the gate already let run (a script's #!, make, npm test, git hooks)",
             "carries the session's pass and is not judged again; every shell the agent itself starts is judged.",
+            "AGENT itself starts as typed, also when it is a shell script or a shim (pyenv, asdf, rbenv: a script whose",
+            "first line runs a shell and which execs the agent): only that one process is let through, and only while",
+            "it execs; a shell it starts as a new process is judged.",
             "The judge server is started for the session. With --javaagent, the processes a JVM agent starts itself",
             "(ProcessBuilder, Runtime.exec) are gated too."},
         footer = {"", "Exit code: the agent's; 2 without an agent or with a bad option; 4 when it cannot be started."})
@@ -91,7 +94,6 @@ public final class WrapCommand implements Callable<Integer> {
         env.remove("SHELLGATE_LAUNCHER");
         // the agent itself never carries a pass: only the commands the gate lets run do
         env.remove(WrapSession.PASS);
-        env.remove("SHELLGATE_PASS_ONCE");
         String configured;
         try {
             configured = Gatekeeper.of(GateConfig.of(env, null)).policy(Path.of("").toAbsolutePath()).settings().shell();
@@ -141,16 +143,6 @@ public final class WrapCommand implements Callable<Integer> {
         String path = env.get("PATH");
         env.put("PATH", session.bin() + (path == null || path.isEmpty() ? "" : ":" + path));
         env.put("SHELLGATE_WRAPPED", "1");
-        try {
-            String once = session.oncePass(agent, path);
-            if (once != null) {
-                env.put("SHELLGATE_PASS_ONCE", once);
-            }
-        } catch (IOException e) {
-            err.println("shellgate wrap: " + e.getMessage());
-            close(session, err);
-            return ExitCode.ERROR.code();
-        }
         if (!startServer(self, RunDir.of(System.getenv()))) {
             err.println("shellgate wrap: the judge server did not answer within 30 s; commands are judged by a JVM each");
         }

@@ -11,6 +11,9 @@ final class EntryScripts {
 
     private EntryScripts() {}
 
+    /** The agent's own start keeps PATH and SHELL as wrap gave them, entries first: its later shells are caught. */
+    private static final String GIVEN = "export PATH=$sg_given_path; if [ -n \"$sg_given_shell\" ]; then export SHELL=$sg_given_shell; fi";
+
     /**
      * An entry that covers one shell file in the namespace.
      *
@@ -21,28 +24,54 @@ final class EntryScripts {
      * @param launcher shellgate's launcher script
      * @param agent the agent whose wrapper texts the judge recognises, or null
      * @param judged whether the shell's language is judged (else it is refused)
+     * @param first the {@link #firstStart} test
      */
-    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
-        String once = key.substring(0, key.lastIndexOf('/') + 1) + GateMounts.ONCE + "/once.key";
+    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged,
+            String first) {
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" %s "$@"
                 fi
-                # the agent itself, when wrap was given a shell or a shell script to run: once, and never again
-                if [ -n "${SHELLGATE_PASS_ONCE-}" ] && IFS= read -r sg_once < %s 2>/dev/null && [ "$SHELLGATE_PASS_ONCE" = "$sg_once" ]; then
-                    rm -f %s
-                    unset SHELLGATE_PASS_ONCE
+                %sif [ "$sg_first" = 1 ]; then
+                    %s
                     exec -a "$0" %s "$@"
                 fi
-                unset SHELLGATE_PASS_ONCE
-                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+                """.formatted(quote(real), first, GIVEN, quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+    }
+
+    /**
+     * The test that sets {@code sg_first=1} when the entry runs in the very process wrap started: the person's own
+     * start, which reaches a shell only through a shim (a script whose first line runs a shell, and the scripts it
+     * {@code exec}s in the same process on its way to the agent's program). That process is the only child of the
+     * session's bwrap, whose parent is wrap ({@code wrap}'s pid); without the namespace, wrap's own child. Nothing
+     * is inherited: a shell any later process starts (the agent's commands, a shim's subshells) has another parent
+     * and is judged.
+     *
+     * @param wrap the pid of the wrap process
+     * @param bwrap the bwrap program, or null without the namespace
+     */
+    static String firstStart(long wrap, String bwrap) {
+        if (bwrap == null) {
+            return "sg_first=\nif [ \"$PPID\" = %d ]; then sg_first=1; fi\n".formatted(wrap);
+        }
+        // the parent's parent, read from /proc (the namespace shares the system's process ids)
+        return """
+                sg_first= sg_up=
+                if [ /proc/$PPID/exe -ef %s ]; then
+                    while IFS=$': \t' read -r sg_k sg_v sg_rest; do
+                        if [ "$sg_k" = PPid ]; then sg_up=$sg_v; break; fi
+                    done 2>/dev/null < "/proc/$PPID/status"
+                fi
+                if [ "$sg_up" = %d ]; then sg_first=1; fi
+                """.formatted(quote(bwrap), wrap);
     }
 
     /**
      * An entry in the directory put first on PATH: it runs the next {@code name} on PATH, as the
      * agent would have found it without the entry, through the gate.
      */
-    static String onPath(String bash, String key, String bin, String name, String launcher, String agent, boolean judged) {
+    static String onPath(String bash, String key, String bin, String name, String launcher, String agent, boolean judged,
+            String first) {
         return head(bash, key, bin, name) + """
                 if [ -z "$sg_real" ]; then
                     printf '%%s: command not found\\n' %s >&2
@@ -51,7 +80,11 @@ final class EntryScripts {
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" "$sg_real" "$@"
                 fi
-                """.formatted(quote(name)) + judge(bash, "\"$sg_real\"", launcher, agent, judged);
+                %sif [ "$sg_first" = 1 ]; then
+                    %s
+                    exec -a "$0" "$sg_real" "$@"
+                fi
+                """.formatted(quote(name), first, GIVEN) + judge(bash, "\"$sg_real\"", launcher, agent, judged);
     }
 
     /**
@@ -66,7 +99,7 @@ final class EntryScripts {
         return "#!" + bash + "\n"
                 + "# shellgate wrap: a shell entry for one agent's session (see shellgate wrap --help)\n"
                 + """
-                sg_pass= sg_path= sg_real= sg_shell=
+                sg_pass= sg_path= sg_real= sg_shell= sg_given_path=${PATH-} sg_given_shell=${SHELL-}
                 IFS= read -r sg_pass < %s 2>/dev/null
                 IFS=: read -r -a sg_dirs <<< "${PATH-}"
                 for sg_d in "${sg_dirs[@]}"; do

@@ -54,54 +54,6 @@ final class ShellFiles {
         return new ArrayList<>(found.values());
     }
 
-    /**
-     * Whether {@code program} (found on {@code path} when it has no slash) is a shell, or a script
-     * whose first line runs one (directly or through {@code env}).
-     */
-    static boolean runsAsShell(String program, String path) {
-        Path file = null;
-        if (program.contains("/")) {
-            file = Path.of(program);
-        } else if (path != null) {
-            for (String d : path.split(":")) {
-                Path candidate = Path.of(d.isEmpty() ? "." : d, program);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    file = candidate;
-                    break;
-                }
-            }
-        }
-        if (file == null || !Files.isRegularFile(file)) {
-            return false;
-        }
-        try {
-            if (names().contains(file.toRealPath().getFileName().toString()) || names().contains(file.getFileName().toString())) {
-                return true;
-            }
-            byte[] head;
-            try (var in = Files.newInputStream(file)) {
-                head = in.readNBytes(256);
-            }
-            String first = new String(head, java.nio.charset.StandardCharsets.ISO_8859_1).lines().findFirst().orElse("");
-            if (!first.startsWith("#!")) {
-                return false;
-            }
-            String[] words = first.substring(2).strip().split("\\s+");
-            String interpreter = Path.of(words[0]).getFileName().toString();
-            if (interpreter.equals("env")) {
-                for (int i = 1; i < words.length; i++) {
-                    if (!words[i].startsWith("-") && !words[i].contains("=")) {
-                        interpreter = words[i];
-                        break;
-                    }
-                }
-            }
-            return names().contains(interpreter);
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
     private static List<String> names() {
         List<String> all = new ArrayList<>(KnownShells.JUDGED);
         all.addAll(KnownShells.UNJUDGED);

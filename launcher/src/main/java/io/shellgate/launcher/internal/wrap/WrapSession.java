@@ -97,11 +97,13 @@ public final class WrapSession implements AutoCloseable {
                 throw new IllegalStateException("--layer namespace: " + why);
             }
             String interpreter = layer == WrapLayer.NAMESPACE ? hidden(real, realBash, shells).toString() : realBash.toString();
+            String first = EntryScripts.firstStart(ProcessHandle.current().pid(),
+                    layer == WrapLayer.NAMESPACE ? bwrap.orElseThrow().program().toString() : null);
             Path bin = Files.createDirectory(dir.resolve("bin"));
             for (String name : allNames()) {
                 Path entry = bin.resolve(name);
                 Files.writeString(entry, EntryScripts.onPath(interpreter, key.toString(), bin.toString(), name, launcher, agent,
-                        KnownShells.judged(name)));
+                        KnownShells.judged(name), first));
                 Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             }
             return new WrapSession(dir, real, bin, layer, binds, why);
@@ -143,11 +145,12 @@ public final class WrapSession implements AutoCloseable {
         if (bash.toString().length() > SHEBANG_MAX) {
             return Optional.of("the run directory's path is too long for a script's first line (" + bash + ")");
         }
+        String first = EntryScripts.firstStart(ProcessHandle.current().pid(), bwrap.program().toString());
         for (int i = 0; i < shells.size(); i++) {
             ShellFiles.Found f = shells.get(i);
             Path entry = cover.resolve(Integer.toString(i));
             Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
-                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged()));
+                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged(), first));
             Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             binds.add(Bubblewrap.Bind.readOnly(entry, f.file()));
         }
@@ -212,23 +215,6 @@ public final class WrapSession implements AutoCloseable {
     /** The directory of PATH entries, to put first on the agent's PATH. */
     public Path bin() {
         return bin;
-    }
-
-    /**
-     * A pass for the agent's own process, when the agent is a shell or a script a shell runs: the
-     * person who started wrap chose to run it, so it is not judged; the shells it starts are. The
-     * covering entry that takes it removes it, so it works once. Null when the agent is another
-     * program (it would otherwise let the first shell that program starts through).
-     */
-    public String oncePass(List<String> agent, String path) throws IOException {
-        if (layer != WrapLayer.NAMESPACE || !ShellFiles.runsAsShell(agent.getFirst(), path)) {
-            return null;
-        }
-        String once = random(32);
-        Path file = Files.createFile(dir.resolve(GateMounts.ONCE).resolve("once.key"),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(file, once + "\n");
-        return once;
     }
 
     /** The agent's command: in the namespace, or as it is. */
