@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

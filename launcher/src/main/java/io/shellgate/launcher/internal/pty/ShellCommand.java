@@ -1,12 +1,13 @@
 package io.shellgate.launcher.internal.pty;
 
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.Directories;
-import io.shellgate.launcher.internal.ShellOption;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.files.Directories;
+import io.shellgate.launcher.internal.cli.ShellOption;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.pty.os.Platform;
 import io.shellgate.launcher.internal.session.Completeness;
 import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;

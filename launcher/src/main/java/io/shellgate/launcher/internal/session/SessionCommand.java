@@ -2,9 +2,9 @@ package io.shellgate.launcher.internal.session;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.ShellOption;
-import io.shellgate.launcher.internal.Refusals;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.ShellOption;
+import io.shellgate.launcher.internal.cli.Refusals;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.reviewer.Result;
