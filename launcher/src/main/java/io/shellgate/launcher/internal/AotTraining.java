@@ -2,9 +2,9 @@ package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.launcher.internal.files.Directories;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.server.BatchLines;
 import io.shellgate.launcher.internal.server.BatchRelay;
-import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.server.JudgeServer;
 import io.shellgate.launcher.internal.server.Protocol;
 import io.shellgate.launcher.internal.server.RequestHandler;
