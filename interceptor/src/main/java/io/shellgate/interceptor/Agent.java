@@ -4,6 +4,7 @@ import io.shellgate.interceptor.internal.AgentOptions;
 import io.shellgate.interceptor.internal.FileTransformer;
 import io.shellgate.interceptor.internal.Gate;
 import io.shellgate.interceptor.internal.LazyTransformer;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 
@@ -101,7 +102,7 @@ public final class Agent {
             }
             return;
         }
-        Gate.configure(options, instrumentation);
+        Gate.configure(options, instrumentation, new Refused());
         installed = true;
         System.setProperty(PROPERTY, mode(options.audit()));
         instrumentation.addTransformer(new LazyTransformer(), true);
@@ -118,6 +119,14 @@ public final class Agent {
                     LazyTransformer.report(c.getName(), e);
                 }
             }
+        }
+    }
+
+    /** What a refused start throws in the host application: the public exception, which the gate does not name. */
+    private static final class Refused implements Gate.Refusal {
+        @Override
+        public IOException refused(String rule, String tier, String reason) {
+            return new ShellgateRefusedException(rule, tier, reason);
         }
     }
 }

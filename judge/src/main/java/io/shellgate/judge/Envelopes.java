@@ -1,6 +1,5 @@
 package io.shellgate.judge;
 
-import io.shellgate.judge.internal.envelope.AgentTable;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,7 +22,7 @@ public final class Envelopes {
 
     /** The agent ids: {@code claude-code}, {@code codex}, {@code gemini-cli}, {@code qwen-code}. */
     public static List<String> agents() {
-        return AgentTable.agents();
+        return Judges.PROVIDER.envelopeAgents();
     }
 
     /**
@@ -33,7 +32,7 @@ public final class Envelopes {
      */
     public static Optional<Unwrapped> unwrap(String agent, JudgeRequest request) {
         try {
-            return AgentTable.unwrap(agent, request);
+            return Judges.PROVIDER.unwrap(agent, request);
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // a table that cannot be read recognises nothing: the whole text is then judged as usual
             System.getLogger(Envelopes.class.getName()).log(System.Logger.Level.WARNING, "agent envelopes unavailable", e);

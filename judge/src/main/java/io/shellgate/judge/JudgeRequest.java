@@ -1,6 +1,5 @@
 package io.shellgate.judge;
 
-import io.shellgate.judge.internal.syntax.ArgvScript;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ public record JudgeRequest(String command, Dialect dialect, Path cwd, Map<String
             if (argv.isEmpty() || !dialect.isPosix()) {
                 throw new IllegalArgumentException("an argument vector needs a program and a POSIX dialect");
             }
-            command = ArgvScript.text(argv);
+            command = ArgvText.line(argv);
         }
         Objects.requireNonNull(command, "command");
         env = Map.copyOf(env);

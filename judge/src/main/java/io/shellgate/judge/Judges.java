@@ -1,14 +1,11 @@
 package io.shellgate.judge;
 
-import io.shellgate.judge.internal.analysis.ExampleCheck;
-import io.shellgate.judge.internal.analysis.JudgeEngine;
-import io.shellgate.judge.internal.syntax.ShellParser;
-import io.shellgate.judge.internal.treesitter.TreeSitterBashParser;
 import io.shellgate.rules.Layer;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * Creates judges. Creating a judge runs the examples of every policy entry that does not come
@@ -17,20 +14,24 @@ import java.util.List;
  */
 public final class Judges {
 
-    private static final ShellParser PARSER = new TreeSitterBashParser();
+    /** The judge's implementation (see {@link JudgeProvider}); {@link Envelopes} reaches it here too. */
+    static final JudgeProvider PROVIDER = ServiceLoader.load(JudgeProvider.class, JudgeProvider.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("the judge's implementation is missing from the class path"
+                    + " (META-INF/services/" + JudgeProvider.class.getName() + ")"));
 
     private Judges() {}
 
     /** A judge for {@code policy}, after its non-default examples pass. */
     public static Judge create(Policy policy) throws PolicyException {
-        ExampleCheck.verify(policy, PARSER, List.of(Layer.MANAGED, Layer.USER, Layer.PROJECT, Layer.EXPLICIT));
-        return JudgeEngine.create(policy, PARSER);
+        PROVIDER.verifyExamples(policy, List.of(Layer.MANAGED, Layer.USER, Layer.PROJECT, Layer.EXPLICIT));
+        return PROVIDER.judge(policy);
     }
 
     /** A judge for the built-in default policy. */
     public static Judge defaults() {
         try {
-            return JudgeEngine.create(PolicyLoader.defaults(), PARSER);
+            return PROVIDER.judge(PolicyLoader.defaults());
         } catch (PolicyException e) {
             throw new IllegalStateException("the built-in default policy is invalid:\n" + e.getMessage(), e);
         }
@@ -38,16 +39,16 @@ public final class Judges {
 
     /** tree-sitter's own parse tree of a command line, as an S-expression (for {@code explain --tree}). */
     public static String treeSitterTree(String command) {
-        return new io.shellgate.judge.internal.treesitter.JtreesitterBashParser().sexp(command);
+        return PROVIDER.treeSitterTree(command);
     }
 
     /** The judge's syntax tree of a command line, in its compact text form. */
     public static String syntaxTree(String command) {
-        return io.shellgate.judge.internal.syntax.ScriptPrinter.print(PARSER.parse(command, 1_000_000_000L));
+        return PROVIDER.syntaxTree(command);
     }
 
     /** Runs the examples of every entry, the built-in default's included. */
     public static void verifyAllExamples(Policy policy) throws PolicyException {
-        ExampleCheck.verify(policy, PARSER, List.of(Layer.values()));
+        PROVIDER.verifyExamples(policy, List.of(Layer.values()));
     }
 }

@@ -12,6 +12,7 @@ import io.shellgate.launcher.internal.ShellJudgeCommand;
 import io.shellgate.launcher.internal.DoctorCommand;
 import io.shellgate.launcher.internal.HookCommand;
 import io.shellgate.launcher.internal.WrapCommand;
+import io.shellgate.launcher.internal.cli.ExitCode;
 import io.shellgate.launcher.internal.pty.ShellCommand;
 import io.shellgate.launcher.internal.session.SessionCommand;
 import io.shellgate.launcher.internal.Version;
@@ -54,7 +55,7 @@ public final class Main implements Runnable {
         }
         if (args.length == 2 && args[0].equals("__aot-training")) {
             // what the launcher script's AOT cache is made from (see AotTraining)
-            System.exit(io.shellgate.launcher.internal.server.AotTraining.run(args[1]));
+            System.exit(io.shellgate.launcher.internal.AotTraining.run(args[1]));
         }
         java.util.Optional<io.shellgate.launcher.internal.server.BatchRelay.Simple> batch =
                 io.shellgate.launcher.internal.server.BatchRelay.Simple.of(args);

@@ -87,11 +87,6 @@ public record OptionSpec(String name, Arity arity, Value value, List<String> cho
         return name.startsWith("--");
     }
 
-    /** Whether the option takes a value, required or optional. */
-    public boolean takesValue() {
-        return arity == Arity.REQUIRED || arity == Arity.OPTIONAL;
-    }
-
     /**
      * Parses one option spec.
      *

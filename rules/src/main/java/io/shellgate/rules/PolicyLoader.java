@@ -1,6 +1,5 @@
 package io.shellgate.rules;
 
-import io.shellgate.rules.internal.PolicyLayers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +76,7 @@ public final class PolicyLoader {
      * @param home the user's home directory, for {@code ~/} in trusted project paths; may be null
      */
     public static Policy load(List<PolicySource> sources, String home) throws PolicyException {
-        return PolicyLayers.merge(sources, home);
+        return Reader.INSTANCE.merge(sources, home);
     }
 
     /**
@@ -175,5 +174,13 @@ public final class PolicyLoader {
         } catch (IOException e) {
             throw new PolicyException(file + ": cannot read the policy file: " + e.getMessage());
         }
+    }
+
+    /** The reader of layers (see {@link PolicyReader}), found when the first policy is loaded. */
+    private static final class Reader {
+        static final PolicyReader INSTANCE = java.util.ServiceLoader.load(PolicyReader.class, PolicyReader.class.getClassLoader())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("the policy reader is missing from the class path"
+                        + " (META-INF/services/" + PolicyReader.class.getName() + ")"));
     }
 }

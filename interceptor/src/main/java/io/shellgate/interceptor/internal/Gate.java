@@ -1,6 +1,5 @@
 package io.shellgate.interceptor.internal;
 
-import io.shellgate.interceptor.ShellgateRefusedException;
 import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
@@ -11,7 +10,8 @@ import java.util.Map;
 
 /**
  * What the advice in the JDK's process classes calls: judges and reviews a process before it
- * starts, and throws {@link ShellgateRefusedException} when it must not. Processes the gate starts
+ * starts, and throws the agent's refusal ({@code io.shellgate.interceptor.ShellgateRefusedException}, which the
+ * entry point registers with {@link #configure}) when it must not. Processes the gate starts
  * itself (the judge server) pass without a judgement, and so does nothing else.
  */
 public final class Gate {
@@ -23,13 +23,36 @@ public final class Gate {
     private static volatile AgentOptions options = AgentOptions.parse(null, null);
     private static volatile Instrumentation instrumentation;
     private static volatile Backend backend;
+    private static volatile Refusal refusal = new PlainRefusal();
 
     private Gate() {}
+
+    /**
+     * The exception a refused start throws. The agent's entry point gives the public one; this package
+     * does not name it, so that the API package, which names this package, is not also below it.
+     */
+    public interface Refusal {
+        IOException refused(String rule, String tier, String reason);
+    }
+
+    /** Until the entry point registers its own: an {@link IOException} with the same message. */
+    private static final class PlainRefusal implements Refusal {
+        @Override
+        public IOException refused(String rule, String tier, String reason) {
+            return new IOException("shellgate: refused (" + rule + "): " + reason);
+        }
+    }
 
     /** Called once by the agent's entry point. */
     public static void configure(AgentOptions agentOptions, Instrumentation inst) {
         options = agentOptions;
         instrumentation = inst;
+    }
+
+    /** Called once by the agent's entry point, before any advice can run. */
+    public static void configure(AgentOptions agentOptions, Instrumentation inst, Refusal entryRefusal) {
+        refusal = entryRefusal;
+        configure(agentOptions, inst);
     }
 
     /** The options in force. */
@@ -74,7 +97,7 @@ public final class Gate {
             }
         }
         if (!LazyTransformer.processImplDone()) {
-            throw new ShellgateRefusedException("agent-error", "error", "the agent could not instrument"
+            throw refusal.refused("agent-error", "error", "the agent could not instrument"
                     + " java.lang.ProcessImpl, so it cannot judge any process; none is started");
         }
     }
@@ -92,7 +115,7 @@ public final class Gate {
         try {
             Outcome refused = decide(Arrays.asList(argv), env, dir, redirects);
             if (refused != null) {
-                throw new ShellgateRefusedException(refused.rule(), refused.tier(), refused.message());
+                throw refusal.refused(refused.rule(), refused.tier(), refused.message());
             }
         } finally {
             INSIDE.remove();
@@ -133,7 +156,7 @@ public final class Gate {
                 Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath(),
                         new ProcessBuilder.Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()});
                 if (refused != null) {
-                    throw new ShellgateRefusedException(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)
+                    throw refusal.refused(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)
                             + " of " + builders.size() + " (" + b.command().get(0) + "), so no stage was started: "
                             + refused.message());
                 }

@@ -1,9 +1,10 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.PolicyOptions;
 import io.shellgate.launcher.internal.person.Watcher;
-import io.shellgate.launcher.internal.pty.UserTerminal;
 import io.shellgate.launcher.internal.pty.os.Platform;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
 import io.shellgate.reviewer.ApprovalDesk;
 import java.io.IOException;
 import java.io.PrintWriter;

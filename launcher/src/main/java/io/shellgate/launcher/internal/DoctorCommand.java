@@ -1,6 +1,8 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.PolicyOptions;
+import io.shellgate.launcher.internal.files.Directories;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.wrap.WrapSession;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.hook.HookAgent;
 import io.shellgate.launcher.internal.hook.HookAnswer;
 import io.shellgate.launcher.internal.hook.HookGate;
-import io.shellgate.launcher.internal.server.Gatekeepers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

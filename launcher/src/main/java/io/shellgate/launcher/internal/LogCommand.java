@@ -1,9 +1,9 @@
 package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.reviewer.AuditTrail;
+import io.shellgate.launcher.internal.cli.ExitCode;
 import io.shellgate.reviewer.AuditReport;
+import io.shellgate.reviewer.AuditTrail;
 import io.shellgate.rules.JsonTrees;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.server.Gatekeepers;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.server.JudgeServer;
 import io.shellgate.launcher.internal.server.RequestHandler;
 import io.shellgate.launcher.internal.server.RunDir;

@@ -1,6 +1,6 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.internal.server.Gatekeepers;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.server.Protocol;
 import io.shellgate.launcher.internal.server.RequestHandler;
 import java.io.BufferedReader;

@@ -1,6 +1,7 @@
 package io.shellgate.launcher.internal;
 
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.PolicyOptions;
 import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.wrap.KnownAgents;

@@ -2,16 +2,19 @@ package io.shellgate.rules.internal;
 
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
+import io.shellgate.rules.PolicyReader;
 import io.shellgate.rules.PolicySource;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Reads each layer, then merges them; every file's problems are reported together. */
-public final class PolicyLayers {
+public final class PolicyLayers implements PolicyReader {
 
-    private PolicyLayers() {}
+    /** Made by {@link java.util.ServiceLoader} for {@link io.shellgate.rules.PolicyLoader}. */
+    public PolicyLayers() {}
 
-    public static Policy merge(List<PolicySource> sources, String home) throws PolicyException {
+    @Override
+    public Policy merge(List<PolicySource> sources, String home) throws PolicyException {
         List<LayerSpec> layers = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (PolicySource source : sources) {

@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.cmd;
 
+import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.SystemPrograms;
@@ -65,7 +66,7 @@ final class CmdCommands {
         if (raw == null) {
             host.report(WindowsChecks.DYNAMIC_COMMAND, Tier.ASK, "the command name is a variable whose value is not known here ("
                     + s.words().getFirst().span().of(judge.text) + ")", s.span());
-            host.command(argv, "unknown", host.tierSince(mark), s.span());
+            host.command(argv, CommandInfo.UNKNOWN, host.tierSince(mark), s.span());
             return false;
         }
         if (raw.startsWith("@")) {
@@ -84,7 +85,7 @@ final class CmdCommands {
         }
         argv.set(0, base);
         canonicalRules(base, args, s.span());
-        String resolved = internal ? "builtin" : "unknown";
+        String resolved = internal ? CommandInfo.BUILTIN : CommandInfo.UNKNOWN;
         boolean downloads = false;
         if (internal) {
             internal(base, args, s, upstream);
@@ -93,7 +94,7 @@ final class CmdCommands {
                 reads.resolve(name, s.span(), base);
             }
             WindowsHost.Program program = host.at(judge.cwd).program(name, true);
-            resolved = program.path() == null ? "not found" : program.path();
+            resolved = program.path() == null ? CommandInfo.NOT_FOUND : program.path();
             downloads = external(name, base, program, args, s, upstream);
         }
         host.command(argv, resolved, host.tierSince(mark), s.span());

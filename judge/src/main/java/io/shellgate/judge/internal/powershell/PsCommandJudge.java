@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.powershell;
 
+import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.windows.WindowsChecks;
@@ -62,7 +63,7 @@ final class PsCommandJudge {
         List<String> argv = new ArrayList<>();
         argv.add(name == null ? "?" : name);
         c.args().forEach(a -> argv.add(display(a)));
-        String resolved = "unknown";
+        String resolved = CommandInfo.UNKNOWN;
         Stage stage = new Stage(false, new PsFlow.Unknown("the output of " + (name == null ? "a computed command" : name)));
         if (name == null) {
             ps.expression(c.name());
@@ -90,11 +91,11 @@ final class PsCommandJudge {
             host.report(WindowsChecks.SCRIPT_FILE, Tier.ASK, "dot-sources " + name + ", a script shellgate does not read",
                     c.span());
         } else if (ps.functions.contains(name.toLowerCase(Locale.ROOT)) && !PsNames.isAlias(name, ps.platform)) {
-            resolved = "function";
+            resolved = CommandInfo.FUNCTION;
             ps.calls.call(name, c.span());
         } else if (PsNames.locationFunction(name) != null) {
             // cd.., cd\, cd~ and D: are functions that run Set-Location
-            resolved = "function";
+            resolved = CommandInfo.FUNCTION;
             ps.cwd = ps.location(PsNames.locationFunction(name));
             stage = new Stage(false, new PsFlow.None());
         } else {

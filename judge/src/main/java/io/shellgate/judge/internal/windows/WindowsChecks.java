@@ -1,27 +1,29 @@
 package io.shellgate.judge.internal.windows;
 
+import io.shellgate.judge.internal.analysis.model.Checks;
+
 /**
- * Ids of the built-in checks of the PowerShell and cmd judges: the bash judge's ids where the
- * meaning is the same, and a few of their own. All ask; they cannot be disabled.
+ * Ids of the built-in checks of the PowerShell and cmd judges: the bash judge's ids ({@link Checks}, declared
+ * once there) where the meaning is the same, and a few of their own. All ask; they cannot be disabled.
  */
 public final class WindowsChecks {
 
-    public static final String NOT_READ_ONLY = "not-read-only";
-    public static final String OPTION_NOT_PERMITTED = "option-not-permitted";
-    public static final String DYNAMIC_COMMAND = "dynamic-command";
-    public static final String DYNAMIC_ARGUMENT = "dynamic-argument";
-    public static final String DYNAMIC_CODE = "dynamic-code";
-    public static final String UNTRUSTED_PROGRAM = "untrusted-program";
-    public static final String SENSITIVE_PATH = "sensitive-path";
-    public static final String WRITES_FILE = "writes-file";
-    public static final String ENVIRONMENT = "environment-assignment";
-    public static final String PRINTS_ENVIRONMENT = "prints-environment";
-    public static final String SCRIPT_FILE = "script-file";
-    public static final String STDIN_CODE = "stdin-code";
-    public static final String SHELL_STATE = "shell-state";
-    public static final String PARSE_ERROR = "parse-error";
-    public static final String UNUSUAL_CHARACTERS = "unusual-characters";
-    public static final String TIME_BUDGET = "time-budget";
+    public static final String NOT_READ_ONLY = Checks.NOT_READ_ONLY;
+    public static final String OPTION_NOT_PERMITTED = Checks.OPTION_NOT_PERMITTED;
+    public static final String DYNAMIC_COMMAND = Checks.DYNAMIC_COMMAND;
+    public static final String DYNAMIC_ARGUMENT = Checks.DYNAMIC_ARGUMENT;
+    public static final String DYNAMIC_CODE = Checks.DYNAMIC_CODE;
+    public static final String UNTRUSTED_PROGRAM = Checks.UNTRUSTED_PROGRAM;
+    public static final String SENSITIVE_PATH = Checks.SENSITIVE_PATH;
+    public static final String WRITES_FILE = Checks.WRITES_FILE;
+    public static final String ENVIRONMENT = Checks.ENVIRONMENT;
+    public static final String PRINTS_ENVIRONMENT = Checks.PRINTS_ENVIRONMENT;
+    public static final String SCRIPT_FILE = Checks.SCRIPT_FILE;
+    public static final String STDIN_CODE = Checks.STDIN_CODE;
+    public static final String SHELL_STATE = Checks.SHELL_STATE;
+    public static final String PARSE_ERROR = Checks.PARSE_ERROR;
+    public static final String UNUSUAL_CHARACTERS = Checks.UNUSUAL_CHARACTERS;
+    public static final String TIME_BUDGET = Checks.TIME_BUDGET;
     public static final String DOTNET_CALL = "dotnet-call";
     public static final String ENCODED_COMMAND = "encoded-command";
     public static final String NETWORK_PATH = "network-path";

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
-import io.shellgate.launcher.internal.server.Gatekeepers;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.People;

@@ -1,6 +1,6 @@
 package io.shellgate.launcher.internal.person;
 
-import io.shellgate.launcher.internal.pty.UserTerminal;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
 import io.shellgate.reviewer.ApprovalDesk;
 import io.shellgate.reviewer.KeyAnswer;
 import io.shellgate.reviewer.Printable;

@@ -67,7 +67,7 @@ final class PersonsOwn {
                 viewer = true;
                 c.argv().subList(1, c.argv().size()).stream().filter(a -> !a.startsWith("-") && !a.startsWith("+"))
                         .forEach(viewed::add);
-            } else if (!STATE.contains(name) || !"builtin".equals(c.resolved())) {
+            } else if (!STATE.contains(name) || !CommandInfo.BUILTIN.equals(c.resolved())) {
                 return null;
             }
         }

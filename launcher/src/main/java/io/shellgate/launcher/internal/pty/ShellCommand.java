@@ -1,12 +1,14 @@
 package io.shellgate.launcher.internal.pty;
 
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.Directories;
-import io.shellgate.launcher.internal.ShellOption;
-import io.shellgate.launcher.internal.server.RunDir;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.LongLivedDoor;
+import io.shellgate.launcher.internal.cli.ShellOption;
+import io.shellgate.launcher.internal.files.Directories;
 import io.shellgate.launcher.internal.pty.os.Platform;
+import io.shellgate.launcher.internal.server.RunDir;
 import io.shellgate.launcher.internal.session.Completeness;
 import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
 import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
@@ -53,11 +55,8 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // a process that lives on sends the audit records of the one-shot ones too
-        io.shellgate.reviewer.AuditExport.shipFromHere();
+        Map<String, String> env = LongLivedDoor.start();
         PrintWriter err = spec.commandLine().getErr();
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.remove("SHELLGATE_LAUNCHER");
         Path cwd = Path.of("").toAbsolutePath();
         // configured once, by the environment this proxy was started with: what the shell exports
         // or unsets later changes what its lines see, never the gate

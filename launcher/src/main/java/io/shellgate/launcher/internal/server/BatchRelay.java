@@ -82,7 +82,7 @@ public final class BatchRelay {
     }
 
     /** The batch relayed to the server of {@code run}; empty when it does not take it. */
-    static Optional<Integer> relay(RunDir run, Path cwd, String dialect, Map<String, String> env, InputStream stdin,
+    public static Optional<Integer> relay(RunDir run, Path cwd, String dialect, Map<String, String> env, InputStream stdin,
             OutputStream stdout) {
         SocketChannel channel;
         try {

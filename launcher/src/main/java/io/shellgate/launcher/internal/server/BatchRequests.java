@@ -3,7 +3,7 @@ package io.shellgate.launcher.internal.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.shellgate.judge.Dialect;
-import io.shellgate.launcher.internal.BatchLines;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.rules.PolicyException;
 import java.io.IOException;
 import java.io.InputStream;

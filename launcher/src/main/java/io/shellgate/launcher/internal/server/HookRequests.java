@@ -2,6 +2,7 @@ package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.hook.HookAgent;
 import io.shellgate.launcher.internal.hook.HookAnswer;
 import io.shellgate.launcher.internal.hook.HookGate;

@@ -285,7 +285,7 @@ public final class JudgeServer implements AutoCloseable {
                     if (answer != null && answer.has("error") && "too-large".equals(answer.get("error").asText())) {
                         break;
                     }
-                    io.shellgate.launcher.internal.BatchLines batch = state.takeBatch();
+                    io.shellgate.launcher.internal.server.BatchLines batch = state.takeBatch();
                     if (batch != null) {
                         // the rest of the connection is the batch's lines, however long the client takes
                         BatchRequests.run(batch, in.rest(), out, Runtime.getRuntime().availableProcessors());

@@ -25,7 +25,7 @@ public final class Protocol {
     public static final int MAX_REQUEST = 1 << 20;
 
     /** A new empty object (no ObjectMapper: see {@link JsonTrees}). */
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
     }
 

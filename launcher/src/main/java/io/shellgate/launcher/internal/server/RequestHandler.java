@@ -9,6 +9,7 @@ import io.shellgate.judge.Reason;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.reviewer.Gatekeeper;
@@ -75,11 +76,11 @@ public final class RequestHandler {
         private Map<String, String> env;
         private BooleanSupplier clientGone = () -> false;
         private java.util.function.Consumer<ObjectNode> interim = line -> { };
-        private io.shellgate.launcher.internal.BatchLines batch;
+        private io.shellgate.launcher.internal.server.BatchLines batch;
 
         /** The batch a {@code batch} request started, once: the connection carries its lines from now on. */
-        io.shellgate.launcher.internal.BatchLines takeBatch() {
-            io.shellgate.launcher.internal.BatchLines b = batch;
+        io.shellgate.launcher.internal.server.BatchLines takeBatch() {
+            io.shellgate.launcher.internal.server.BatchLines b = batch;
             batch = null;
             return b;
         }

@@ -2,7 +2,7 @@ package io.shellgate.launcher.internal.server;
 
 import io.shellgate.client.PrivateFolder;
 import io.shellgate.client.RunDirectory;
-import io.shellgate.launcher.internal.Directories;
+import io.shellgate.launcher.internal.files.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

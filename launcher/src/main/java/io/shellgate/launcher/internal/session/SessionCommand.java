@@ -2,16 +2,17 @@ package io.shellgate.launcher.internal.session;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
-import io.shellgate.launcher.ExitCode;
-import io.shellgate.launcher.internal.ShellOption;
-import io.shellgate.launcher.internal.Refusals;
+import io.shellgate.launcher.internal.cli.ExitCode;
+import io.shellgate.launcher.internal.cli.LongLivedDoor;
+import io.shellgate.launcher.internal.cli.Refusals;
+import io.shellgate.launcher.internal.cli.ShellOption;
+import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
-import io.shellgate.reviewer.Result;
-import io.shellgate.reviewer.EntryPoint;
 import io.shellgate.reviewer.Origin;
 import io.shellgate.reviewer.People;
-import io.shellgate.launcher.internal.shell.ShellChoice;
+import io.shellgate.reviewer.Result;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -56,11 +56,8 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // a process that lives on sends the audit records of the one-shot ones too
-        io.shellgate.reviewer.AuditExport.shipFromHere();
+        Map<String, String> env = LongLivedDoor.start();
         PrintWriter err = spec.commandLine().getErr();
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.remove("SHELLGATE_LAUNCHER");
         Path start = Path.of("").toAbsolutePath();
         // the session's gate is configured once, by the environment it was started with: what the
         // shell's commands later export or unset changes what they see, never the gate

@@ -1,6 +1,6 @@
 package io.shellgate.launcher.internal.wrap;
 
-import io.shellgate.launcher.internal.Directories;
+import io.shellgate.launcher.internal.files.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,5 +1,8 @@
 package io.shellgate.launcher.internal.pty;
 
+import io.shellgate.launcher.internal.terminal.PseudoTerminal;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
+import io.shellgate.launcher.internal.terminal.WindowSize;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,7 @@ package io.shellgate.launcher.internal.pty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.launcher.internal.terminal.WindowSize;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Judges;
-import io.shellgate.launcher.internal.BatchLines;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.rules.PolicyLoader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

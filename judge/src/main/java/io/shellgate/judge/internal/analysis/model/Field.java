@@ -75,19 +75,6 @@ public record Field(String text, List<Script> producers, boolean processSub, boo
         return text.indexOf(STAR) >= 0 || text.indexOf(QUESTION) >= 0 || text.indexOf(BRACKET) >= 0;
     }
 
-    /** The known text before the first unknown part. */
-    public String knownPrefix() {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == HOLE || c == NUMBER) {
-                break;
-            }
-            sb.append(unmark(c));
-        }
-        return sb.toString();
-    }
-
     /** Whether the argument could begin with {@code -} and so be taken for an option. */
     public boolean mayBeOption() {
         return !text.isEmpty() && (text.charAt(0) == '-' || text.charAt(0) == HOLE);

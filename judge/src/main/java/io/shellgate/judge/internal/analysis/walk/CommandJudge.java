@@ -160,13 +160,13 @@ public final class CommandJudge {
             }
             String base = basename(name.plain());
             if (!name.plain().contains("/") && !inv.skipFunctions && inv.scope.functions.contains(base)) {
-                inv.resolved = "function";
+                inv.resolved = CommandInfo.FUNCTION;
                 PosixAssignments.programStarts(a, inv.scope, inv.span());
                 Rules.check(a, inv, base);
                 return false;
             }
             if (!name.plain().contains("/") && !inv.skipFunctions && importsFunction(inv.scope, base)) {
-                inv.resolved = "function";
+                inv.resolved = CommandInfo.FUNCTION;
                 a.add(Checks.IMPORTED_FUNCTION, Tier.ASK, base + " is a shell function exported in the environment"
                         + " (BASH_FUNC_" + base + "%%); bash runs it instead of the program, and its body is not judged", inv.span());
                 Rules.check(a, inv, base);
@@ -200,10 +200,10 @@ public final class CommandJudge {
             PosixAssignments.programStarts(a, inv.scope, inv.span());
         }
         HostView.Resolution resolution = builtin ? null : resolve(inv, text);
-        inv.resolved = builtin ? "builtin" : switch (resolution.kind()) {
+        inv.resolved = builtin ? CommandInfo.BUILTIN : switch (resolution.kind()) {
             case FILE -> resolution.path().toString();
-            case NOT_FOUND -> "not found";
-            case UNKNOWN -> "unknown";
+            case NOT_FOUND -> CommandInfo.NOT_FOUND;
+            case UNKNOWN -> CommandInfo.UNKNOWN;
         };
         // case-insensitive file systems (macOS) run RM as rm: rules match in lower case
         Rules.check(a, inv, base.toLowerCase(java.util.Locale.ROOT));
@@ -263,7 +263,7 @@ public final class CommandJudge {
     /** A command whose name is computed at run time. */
     private boolean dynamic(Invocation inv) {
         Field name = inv.argv.getFirst();
-        inv.resolved = "unknown";
+        inv.resolved = CommandInfo.UNKNOWN;
         PosixAssignments.programStarts(a, inv.scope, inv.span());
         if (a.downloads(name)) {
             Detectors.downloadToShell(a, inv.span(), "runs the output of a download as a command");

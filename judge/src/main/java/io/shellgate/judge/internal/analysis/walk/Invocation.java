@@ -1,5 +1,6 @@
 package io.shellgate.judge.internal.analysis.walk;
 
+import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Span;
 import io.shellgate.judge.internal.analysis.model.Field;
 import io.shellgate.judge.internal.analysis.model.Scope;
@@ -24,7 +25,7 @@ public final class Invocation {
     boolean nameVanished;
     /** Whether some word expanded to nothing (an unset variable), so that a wrapper may look bare. */
     boolean anyVanished;
-    String resolved = "unknown";
+    String resolved = CommandInfo.UNKNOWN;
     /** Whether the program has read-only subcommands, and this is none of them. */
     boolean unknownSubcommand;
     /** Why the read-only entries that know this command did not accept it. */

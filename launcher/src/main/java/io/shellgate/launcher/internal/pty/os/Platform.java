@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal.pty.os;
 
-import io.shellgate.launcher.internal.pty.PseudoTerminal;
-import io.shellgate.launcher.internal.pty.UserTerminal;
+import io.shellgate.launcher.internal.terminal.PseudoTerminal;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.shellgate.launcher.internal.pty.os;
 
-import io.shellgate.launcher.internal.pty.UserTerminal;
-import io.shellgate.launcher.internal.pty.WindowSize;
+import io.shellgate.launcher.internal.terminal.UserTerminal;
+import io.shellgate.launcher.internal.terminal.WindowSize;
 import java.io.File;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;

@@ -1,10 +1,11 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
+import io.shellgate.launcher.internal.server.BatchLines;
 import io.shellgate.rules.PolicyLoader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal.pty;
+package io.shellgate.launcher.internal.terminal;
 
 /** A terminal's size in character cells. */
 public record WindowSize(int columns, int rows) {

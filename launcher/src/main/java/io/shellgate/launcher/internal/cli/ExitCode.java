@@ -1,4 +1,4 @@
-package io.shellgate.launcher;
+package io.shellgate.launcher.internal.cli;
 
 /** Every exit code of the shellgate command line, in one place (and in the README). */
 public enum ExitCode {

@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,13 +11,13 @@ import io.shellgate.launcher.internal.server.Protocol;
  * {@code reasons[].span}, {@code commands[].argv}, {@code commands[].wrappers},
  * {@code commands[].resolved}, {@code commands[].tier}.
  */
-final class VerdictJson {
+public final class VerdictJson {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final ObjectMapper MAPPER = new ObjectMapper();
 
     private VerdictJson() {}
 
-    static ObjectNode of(String cmd, Verdict v) {
+    public static ObjectNode of(String cmd, Verdict v) {
         ObjectNode out = MAPPER.createObjectNode();
         out.put("cmd", cmd);
         out.put("tier", v.tier().id());

@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.cli;
 
 import io.shellgate.reviewer.Result;
 

@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal.pty;
+package io.shellgate.launcher.internal.terminal;
 
 import java.io.InputStream;
 import java.io.OutputStream;

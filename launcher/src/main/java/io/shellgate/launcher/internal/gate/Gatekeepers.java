@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal.server;
+package io.shellgate.launcher.internal.gate;
 
 import io.shellgate.reviewer.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;

@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,7 +1,14 @@
-package io.shellgate.launcher.internal.server;
+package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shellgate.launcher.internal.Directories;
+import io.shellgate.launcher.internal.files.Directories;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
+import io.shellgate.launcher.internal.server.BatchLines;
+import io.shellgate.launcher.internal.server.BatchRelay;
+import io.shellgate.launcher.internal.server.JudgeServer;
+import io.shellgate.launcher.internal.server.Protocol;
+import io.shellgate.launcher.internal.server.RequestHandler;
+import io.shellgate.launcher.internal.server.RunDir;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.StandardProtocolFamily;
@@ -79,7 +86,7 @@ public final class AotTraining {
         } catch (io.shellgate.rules.PolicyException e) {
             throw new IOException("the training policy cannot be used: " + e.problems(), e);
         }
-        new io.shellgate.launcher.internal.BatchLines(judge, cwd, io.shellgate.judge.Dialect.BASH, env)
+        new io.shellgate.launcher.internal.server.BatchLines(judge, cwd, io.shellgate.judge.Dialect.BASH, env)
                 .run(new java.io.ByteArrayInputStream(batchLines()), java.io.Writer.nullWriter(),
                         Runtime.getRuntime().availableProcessors());
     }

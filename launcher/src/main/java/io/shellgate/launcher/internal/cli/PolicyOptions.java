@@ -1,9 +1,9 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.cli;
 
 import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.Judges;
-import io.shellgate.launcher.ExitCode;
+import io.shellgate.launcher.internal.cli.ExitCode;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
 import io.shellgate.rules.PolicyLoader;
@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 public final class PolicyOptions {
 
     @Option(names = "--policy", paramLabel = "FILE", description = "A policy file applied on top of the default, user and project policies.")
-    Path policy;
+    public Path policy;
 
     @Option(names = "--dialect", paramLabel = "D", defaultValue = "bash",
             description = "The shell language: bash (default), zsh, sh, powershell, cmd.")
@@ -25,7 +25,7 @@ public final class PolicyOptions {
     @Option(names = "--cwd", paramLabel = "DIR", description = "The directory the command would run in (default: the current one).")
     Path cwd;
 
-    Dialect dialect() throws UsageException {
+    public Dialect dialect() throws UsageException {
         Dialect d = Dialect.parse(dialect);
         if (d == null) {
             throw new UsageException("unknown dialect '" + dialect + "'; use bash, zsh, sh, powershell or cmd");
@@ -33,7 +33,7 @@ public final class PolicyOptions {
         return d;
     }
 
-    Path cwd() throws UsageException {
+    public Path cwd() throws UsageException {
         Path dir = (cwd == null ? Path.of("") : cwd).toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
             throw new UsageException("--cwd " + cwd + ": no such directory");
@@ -41,11 +41,11 @@ public final class PolicyOptions {
         return dir;
     }
 
-    Policy load(Path dir) throws PolicyException {
+    public Policy load(Path dir) throws PolicyException {
         return PolicyLoader.load(PolicyLoader.discover(dir, System.getenv(), policy), System.getenv("HOME"));
     }
 
-    Judge judge(Path dir) throws PolicyException {
+    public Judge judge(Path dir) throws PolicyException {
         return Judges.create(load(dir));
     }
 
@@ -60,10 +60,10 @@ public final class PolicyOptions {
     }
 
     /** A usage problem found after picocli accepted the arguments. */
-    static final class UsageException extends Exception {
+    public static final class UsageException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        UsageException(String message) {
+        public UsageException(String message) {
             super(message);
         }
     }

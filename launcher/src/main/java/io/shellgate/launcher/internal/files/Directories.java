@@ -1,4 +1,4 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.files;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

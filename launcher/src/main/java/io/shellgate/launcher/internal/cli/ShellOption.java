@@ -1,5 +1,6 @@
-package io.shellgate.launcher.internal;
+package io.shellgate.launcher.internal.cli;
 
+import io.shellgate.launcher.internal.cli.PolicyOptions;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.reviewer.Gatekeeper;
