@@ -37,6 +37,9 @@ final class KiloSetup implements AgentSetup {
         provider.putObject("options").put("baseURL", stub.baseUrl() + "/v1").put("apiKey", "stub-not-a-key");
         provider.putObject("models").putObject("stub-model").put("name", "stub-model");
         settings.put("model", "stub/stub-model").put("autoupdate", false).put("share", "disabled");
+        // Kilo's own gateway and the providers it lists fetch their models at start (api.kilo.ai), whatever
+        // KILO_DISABLE_MODELS_FETCH says: only the stub is loaded
+        settings.putArray("enabled_providers").add("stub");
         AgentSetup.writeSettings(config.resolve("kilo.json"), settings, run);
         OpenCodeSetup.markPluginPackageInstalled(config, "@kilocode/plugin");
         if (run.hook() != null) {
