@@ -40,6 +40,10 @@ let call
 if (agent === "opencode" || agent === "kilo") {
   const hooks = await (await import(`${process.env.PLUGIN_DIR}/${agent}.mjs`)).Shellgate({ directory: process.cwd() })
   call = (c) => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_bench", callID: "call_1" }, { args: { command: c } })
+  if (command.startsWith("read ")) {
+    // a tool shellgate does not judge (the plugin still asks): the relay's own cost, nearly
+    call = (c) => hooks["tool.execute.before"]({ tool: "read", sessionID: "ses_bench", callID: "call_1" }, { args: { filePath: c } })
+  }
 } else if (agent === "server") {
   // the server's answer alone: the request shellgate-hook would send, over one TCP connection
   const { readFileSync } = await import("node:fs")
@@ -92,6 +96,7 @@ names=("/bin/true (a process start, for scale)"
     "OpenCode plugin round trip, allow, a new command (in node)"
     "OpenCode plugin round trip, deny (in node)"
     "Kilo plugin round trip, allow, a new command (in node)"
+    "OpenCode plugin round trip, a read (not judged; in node)"
     "Pi extension round trip, allow, a new command (in node)"
     "the server's hook answer alone, allow (one TCP exchange from node)")
 declare -a took
@@ -112,8 +117,9 @@ for ((r = 0; r < runs; r++)); do
             4) lap=$(node "$scratch/time.mjs" opencode "ls -la src/c-$r") ;;
             5) lap=$(node "$scratch/time.mjs" opencode "rm -rf ~") ;;
             6) lap=$(node "$scratch/time.mjs" kilo "ls -la src/e-$r") ;;
-            7) lap=$(node "$scratch/time.mjs" pi "ls -la src/d-$r") ;;
-            8) lap=$(node "$scratch/time.mjs" server "ls -la src/f-$r") ;;
+            7) lap=$(node "$scratch/time.mjs" opencode "read src/g-$r") ;;
+            8) lap=$(node "$scratch/time.mjs" pi "ls -la src/d-$r") ;;
+            9) lap=$(node "$scratch/time.mjs" server "ls -la src/f-$r") ;;
         esac
         took[c]+=" $lap"
     done
