@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Wall time of a hook call for the agents added with Copilot CLI, OpenCode and Pi, against a warm
-# judge server: Copilot CLI's command hook (`shellgate-hook copilot-cli` as a whole process, its own
-# input shape) and the round trip of shellgate's OpenCode plugin and Pi extension inside a node
-# process (the plugin starts `shellgate-hook`, as it does in the agent; timed from the call of the
-# plugin's handler to its return). Claude Code's hook and /bin/true run alongside for scale. All
-# cases take turns, run after run. Prints every case's median, min and max (milliseconds).
+# Wall time of a hook call for the agents added with Copilot CLI, OpenCode, Kilo and Pi, against a
+# warm judge server: Copilot CLI's command hook (`shellgate-hook copilot-cli` as a whole process, its
+# own input shape) and the round trip of shellgate's OpenCode plugin (also Kilo's) and Pi extension
+# inside a node process, timed from the call of the plugin's handler to its return: the plugin keeps
+# one `shellgate-hook --serve` for the session, as it does in the agent; each run is a new node
+# process whose plugin has answered two calls before the timed one (warm). For scale: /bin/true,
+# Claude Code's hook, and the server's own answer to the same hook request (one TCP exchange from
+# node, no plugin and no client process). All cases take turns, run after run. Prints every case's
+# median, min and max (milliseconds).
 # Usage: benchmarks/agent-plugins.sh [RUNS]   (after the launcher is packaged; needs node and a JDK 25)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,14 +31,35 @@ cd "$scratch/work"
 
 # the plugin and the extension as shellgate setup writes them
 sed "s|^const HOOK = .*|const HOOK = [\"$client\", \"opencode\"]|" "$resources/shellgate-opencode.js" > "$scratch/opencode.mjs"
+sed "s|^const HOOK = .*|const HOOK = [\"$client\", \"kilo\"]|" "$resources/shellgate-opencode.js" > "$scratch/kilo.mjs"
 sed "s|^const HOOK = .*|const HOOK = [\"$client\", \"pi\"]|" "$resources/shellgate-pi.js" > "$scratch/pi.mjs"
 # time.mjs AGENT COMMAND: loads the plugin, warms it with two calls, prints one call's microseconds
 cat > "$scratch/time.mjs" <<'JS'
 const [agent, command] = process.argv.slice(2)
 let call
-if (agent === "opencode") {
-  const hooks = await (await import(process.env.PLUGIN_DIR + "/opencode.mjs")).Shellgate({ directory: process.cwd() })
+if (agent === "opencode" || agent === "kilo") {
+  const hooks = await (await import(`${process.env.PLUGIN_DIR}/${agent}.mjs`)).Shellgate({ directory: process.cwd() })
   call = (c) => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_bench", callID: "call_1" }, { args: { command: c } })
+  if (command.startsWith("read ")) {
+    // a tool shellgate does not judge (the plugin still asks): the relay's own cost, nearly
+    call = (c) => hooks["tool.execute.before"]({ tool: "read", sessionID: "ses_bench", callID: "call_1" }, { args: { filePath: c } })
+  }
+} else if (agent === "server") {
+  // the server's answer alone: the request shellgate-hook would send, over one TCP connection
+  const { readFileSync } = await import("node:fs")
+  const net = await import("node:net")
+  const run = process.env.SHELLGATE_RUN_DIR
+  const port = Number(readFileSync(run + "/server.port", "utf8").trim())
+  const token = readFileSync(run + "/server.token", "utf8").trim()
+  const environ = Object.entries(process.env).map(([k, v]) => `${k}=${v}`)
+  call = (c) => new Promise((resolve, reject) => {
+    const input = JSON.stringify({ hook_event_name: "tool.execute.before", tool_name: "bash", tool_input: { command: c }, cwd: process.cwd(), session_id: "ses_bench" })
+    const s = net.connect(port, "127.0.0.1", () => s.write(JSON.stringify({ v: 1, op: "hook", agent: "opencode", caller: process.pid, cwd: process.cwd(), input, environ, interim: true, token }) + "\n"))
+    let got = ""
+    s.setEncoding("utf8")
+    s.on("data", (d) => { got += d; if (got.includes("\n")) { s.destroy(); const a = JSON.parse(got.slice(0, got.indexOf("\n"))); if (JSON.parse(a.stdout).decision !== "allow") { reject(new Error("refused")) } else { resolve() } } })
+    s.on("error", reject)
+  })
 } else {
   let handler
   ;(await import(process.env.PLUGIN_DIR + "/pi.mjs")).default({ on: (name, fn) => { handler = fn } })
@@ -71,7 +95,10 @@ names=("/bin/true (a process start, for scale)"
     "shellgate-hook copilot-cli, deny"
     "OpenCode plugin round trip, allow, a new command (in node)"
     "OpenCode plugin round trip, deny (in node)"
-    "Pi extension round trip, allow, a new command (in node)")
+    "Kilo plugin round trip, allow, a new command (in node)"
+    "OpenCode plugin round trip, a read (not judged; in node)"
+    "Pi extension round trip, allow, a new command (in node)"
+    "the server's hook answer alone, allow (one TCP exchange from node)")
 declare -a took
 for ((r = 0; r < runs; r++)); do
     for ((c = 0; c < ${#names[@]}; c++)); do
@@ -89,7 +116,10 @@ for ((r = 0; r < runs; r++)); do
                 lap=$(( ${end/./} - ${start/./} )) ;;
             4) lap=$(node "$scratch/time.mjs" opencode "ls -la src/c-$r") ;;
             5) lap=$(node "$scratch/time.mjs" opencode "rm -rf ~") ;;
-            6) lap=$(node "$scratch/time.mjs" pi "ls -la src/d-$r") ;;
+            6) lap=$(node "$scratch/time.mjs" kilo "ls -la src/e-$r") ;;
+            7) lap=$(node "$scratch/time.mjs" opencode "read src/g-$r") ;;
+            8) lap=$(node "$scratch/time.mjs" pi "ls -la src/d-$r") ;;
+            9) lap=$(node "$scratch/time.mjs" server "ls -la src/f-$r") ;;
         esac
         took[c]+=" $lap"
     done

@@ -41,6 +41,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* the most input a hook call may send (as HookCommand.MAX_INPUT); more is refused */
@@ -58,7 +59,7 @@
 extern char **environ;
 
 static const char *const agents[] = {
-    "claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi", "claude", "gemini", "qwen", "copilot",
+    "claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "kilo", "pi", "claude", "gemini", "qwen", "copilot",
     NULL,
 };
 
@@ -346,6 +347,20 @@ static long interim_seconds(const char *line) {
     return digits == 0 || digits > 3 ? -1 : n;
 }
 
+/* Whether this process serves a whole agent session (--serve): its standard output is a line protocol. */
+static int serving;
+
+/* In --serve, tells the plugin that the answer may take up to seconds more (its deadline moves). */
+static void announce_wait(int seconds) {
+    if (serving) {
+        char line[64];
+        int n = snprintf(line, sizeof line, "{\"wait\":%d}\n", seconds);
+        if (!write_all(1, line, (size_t)n)) {
+            exit(2);
+        }
+    }
+}
+
 /* The server's answer line (without its newline) into answer. Interim lines before it
  * ({"v":1,"pending":STEP,"seconds":N,"proof":...}, with this server's proof) say that a review step
  * may take up to N seconds: the wait for the next line is then that long, never longer than
@@ -375,6 +390,7 @@ static int read_reply(int fd, const char *proof, struct buf *answer) {
             return 0;
         }
         timeout = seconds * 1000 > MAX_WAIT_MS ? MAX_WAIT_MS : (int)(seconds * 1000);
+        announce_wait(timeout / 1000);
         memmove(in.p, nl + 1, in.len - n - 1);
         in.len -= n + 1;
     }
@@ -581,69 +597,254 @@ static int open_server(const char *dir, struct server *s) {
     return 1;
 }
 
+/* The hook request for input, with the server's token, as the launcher script's sg_hook_relay writes it. */
+static void hook_request(const struct buf *input, const char *token, struct buf *request) {
+    char *cwd = current_dir();
+    char caller[32];
+    snprintf(caller, sizeof caller, "%ld", (long)getppid());
+    puts_(request, "{\"v\":1,\"op\":\"hook\",\"agent\":");
+    put_json(request, agent, strlen(agent));
+    puts_(request, ",\"caller\":");
+    puts_(request, caller);
+    puts_(request, ",\"cwd\":");
+    put_json(request, cwd, strlen(cwd));
+    free(cwd);
+    puts_(request, ",\"input\":");
+    put_json(request, input->p ? input->p : "", input->len);
+    puts_(request, ",\"environ\":[");
+    for (char **e = environ; *e; e++) {
+        if (e != environ) {
+            put(request, ",", 1);
+        }
+        put_json(request, *e, strlen(*e));
+    }
+    puts_(request, "],\"interim\":true,\"token\":\"");
+    puts_(request, token);
+    puts_(request, "\"}\n");
+}
+
+/* One exchange with a server open_server believed: 1 with the answer's exit code, stdout and stderr
+ * when it gave one with its proof; 0 when it did not answer in time or not believably. */
+static int ask_server(struct server *server, const struct buf *input, int *code, struct buf *out, struct buf *err) {
+    struct buf request = {0}, reply = {0};
+    hook_request(input, server->token, &request);
+    int answered = write_all(server->fd, request.p, request.len) && read_reply(server->fd, server->proof, &reply)
+                   && decode_answer(reply.p, server->proof, code, out, err);
+    close(server->fd);
+    free(request.p);
+    free(reply.p);
+    return answered;
+}
+
+static int serve_main(const char *dir);
+
+static void print_usage(void) {
+    printf("Usage: shellgate-hook AGENT           (AGENT: claude-code, gemini-cli, codex, qwen-code, copilot-cli,\n"
+           "       shellgate-hook --serve AGENT    opencode, kilo or pi)\n"
+           "An agent's pre-tool hook: the same as `shellgate hook AGENT` (see shellgate hook --help for the\n"
+           "agents' settings), relayed to the warm judge server without starting bash. Where no server\n"
+           "answers, it runs the shellgate script beside it, which judges in a JVM of its own.\n"
+           "--serve: one process for a whole agent session (shellgate's OpenCode, Kilo and Pi plugins start it):\n"
+           "each line of standard input is one hook input, answered by one line\n"
+           "{\"exit\":N,\"stdout\":\"...\",\"stderr\":\"...\"}, after lines {\"wait\":SECONDS} while it may take longer;\n"
+           "every line is relayed and checked as a call of its own would be. It ends at the end of its input.\n");
+}
+
 static int hook_main(int argc, char **argv, const char *dir) {
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("Usage: shellgate-hook AGENT   (AGENT: claude-code, gemini-cli, codex or qwen-code)\n"
-               "An agent's pre-tool hook: the same as `shellgate hook AGENT` (see shellgate hook --help for the\n"
-               "agents' settings), relayed to the warm judge server without starting bash. Where no server\n"
-               "answers, it runs the shellgate script beside it, which judges in a JVM of its own.\n");
+        print_usage();
         return 0;
     }
+    int serve = argc == 3 && strcmp(argv[1], "--serve") == 0;
+    const char *name = serve ? argv[2] : argc == 2 ? argv[1] : NULL;
     int known = 0;
-    for (int i = 0; argc == 2 && agents[i]; i++) {
-        known |= strcmp(argv[1], agents[i]) == 0;
+    for (int i = 0; name && agents[i]; i++) {
+        known |= strcmp(name, agents[i]) == 0;
     }
     if (!known) {
-        fail("shellgate-hook needs one argument, the agent: claude-code, gemini-cli, codex or qwen-code (got %s)",
-             argc == 2 ? argv[1] : argc < 2 ? "none" : "more than one");
+        fail("shellgate-hook needs one argument, the agent (or --serve and the agent): claude-code, gemini-cli, codex,"
+             " qwen-code, copilot-cli, opencode, kilo or pi (got %s)",
+             name ? name : argc < 2 ? "none" : "more than one");
     }
-    agent = argv[1];
+    agent = name;
+    if (serve) {
+        return serve_main(dir);
+    }
     struct server server;
     if (!open_server(dir, &server)) {
         run_script();
     }
-    int fd = server.fd;
-
-    struct buf input = {0}, request = {0};
+    struct buf input = {0}, out = {0}, err = {0};
     read_input(&input);
-    char *cwd = current_dir();
-    char caller[32];
-    snprintf(caller, sizeof caller, "%ld", (long)getppid());
-    puts_(&request, "{\"v\":1,\"op\":\"hook\",\"agent\":");
-    put_json(&request, agent, strlen(agent));
-    puts_(&request, ",\"caller\":");
-    puts_(&request, caller);
-    puts_(&request, ",\"cwd\":");
-    put_json(&request, cwd, strlen(cwd));
-    puts_(&request, ",\"input\":");
-    put_json(&request, input.p ? input.p : "", input.len);
-    puts_(&request, ",\"environ\":[");
-    for (char **e = environ; *e; e++) {
-        if (e != environ) {
-            put(&request, ",", 1);
-        }
-        put_json(&request, *e, strlen(*e));
-    }
-    puts_(&request, "],\"interim\":true,\"token\":\"");
-    puts_(&request, server.token);
-    puts_(&request, "\"}\n");
-
-    struct buf reply = {0}, out = {0}, err = {0};
     int code = 2;
-    if (!write_all(fd, request.p, request.len) || !read_reply(fd, server.proof, &reply)
-            || !decode_answer(reply.p, server.proof, &code, &out, &err)) {
-        close(fd);
+    if (!ask_server(&server, &input, &code, &out, &err)) {
         /* the server was asked and did not answer (stopped, stuck) or not believably: the script
          * judges in a JVM of its own without asking it again, which would wait as long once more */
-        setenv("SHELLGATE_NO_SERVER", "1", 1);
         run_script_with(&input);
     }
-    close(fd);
     if (!write_all(1, out.p ? out.p : "", out.len)) {
         fail("cannot write the hook's answer: %s", strerror(errno));
     }
     write_all(2, err.p ? err.p : "", err.len);
     return code;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * shellgate-hook --serve AGENT: one process for an agent session, for a plugin that would otherwise
+ * start shellgate-hook for every tool call. Each line of standard input is one hook input, handled
+ * as `shellgate-hook AGENT` handles its whole input: the run directory believed afresh, the server
+ * asked with its token and believed only with its proof, the same time budgets, and where a single
+ * call would run the launcher script, the script run as a child with the input as its standard
+ * input, its output and exit code taken for the answer. One request at a time, in order.
+ * ---------------------------------------------------------------------------------------------- */
+
+/* (seconds) the most the launcher script may take when it judges on its own, as a plugin is told:
+ * a JVM's start and judge, then a review as long as the server's longest */
+#define SCRIPT_WAIT_S (MAX_WAIT_MS / 1000)
+
+/* The launcher script's answer to one input, as a single call that hands over to it gives it: its
+ * standard output, standard error and exit code (2 when it could not run or ended by a signal, as
+ * a hook's own failure). unanswered: a server was asked and gave no believable answer. */
+static int script_answer(const struct buf *input, int unanswered, struct buf *out, struct buf *err) {
+    int in = memfd_create("shellgate-hook-input", MFD_CLOEXEC);
+    int o = memfd_create("shellgate-hook-stdout", MFD_CLOEXEC);
+    int e = memfd_create("shellgate-hook-stderr", MFD_CLOEXEC);
+    if (in < 0 || o < 0 || e < 0 || !write_all(in, input->p ? input->p : "", input->len) || lseek(in, 0, SEEK_SET) != 0) {
+        puts_(err, "shellgate: cannot keep the hook input for the launcher\n");
+        return 2;
+    }
+    announce_wait(SCRIPT_WAIT_S);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (dup2(in, 0) != 0 || dup2(o, 1) != 1 || dup2(e, 2) != 2) {
+            _exit(2);
+        }
+        if (unanswered) {
+            setenv("SHELLGATE_NO_SERVER", "1", 1);
+        }
+        sigaction(SIGPIPE, &pipe_at_start, NULL);
+        char *const args[] = {(char *)script_path, "hook", (char *)agent, NULL};
+        execv(script_path, args);
+        dprintf(2, "shellgate: cannot run %s: %s\n", script_path, strerror(errno));
+        _exit(2);
+    }
+    int status = 0, code = 2;
+    if (pid > 0) {
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        code = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+    } else {
+        puts_(err, "shellgate: cannot start the launcher: ");
+        puts_(err, strerror(errno));
+        puts_(err, "\n");
+    }
+    int fds[2] = {o, e};
+    struct buf *into[2] = {out, err};
+    for (int i = 0; i < 2; i++) {
+        lseek(fds[i], 0, SEEK_SET);
+        for (;;) {
+            reserve(into[i], 65536);
+            ssize_t n = read(fds[i], into[i]->p + into[i]->len, into[i]->cap - into[i]->len);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n <= 0) {
+                break;
+            }
+            into[i]->len += (size_t)n;
+        }
+    }
+    close(in);
+    close(o);
+    close(e);
+    return code;
+}
+
+/* The answer to one input: what `shellgate-hook AGENT` would print and exit with. */
+static int serve_one(const char *dir, const struct buf *input, struct buf *out, struct buf *err) {
+    if (input->len > MAX_INPUT) {
+        puts_(err, "shellgate: the hook input is larger than 1 MiB\n");
+        return 2;
+    }
+    struct server server;
+    if (!open_server(dir, &server)) {
+        return script_answer(input, 0, out, err);
+    }
+    int code = 2;
+    if (!ask_server(&server, input, &code, out, err)) {
+        out->len = 0;
+        err->len = 0;
+        return script_answer(input, 1, out, err);
+    }
+    return code;
+}
+
+/* Writes one answer line; 0 when the plugin is gone. */
+static int write_answer(int code, const struct buf *out, const struct buf *err) {
+    struct buf answer = {0};
+    char number[16];
+    snprintf(number, sizeof number, "%d", code);
+    puts_(&answer, "{\"exit\":");
+    puts_(&answer, number);
+    puts_(&answer, ",\"stdout\":");
+    put_json(&answer, out->p ? out->p : "", out->len);
+    puts_(&answer, ",\"stderr\":");
+    put_json(&answer, err->p ? err->p : "", err->len);
+    puts_(&answer, "}\n");
+    int written = write_all(1, answer.p, answer.len);
+    free(answer.p);
+    return written;
+}
+
+static int serve_main(const char *dir) {
+    serving = 1;
+    struct buf in = {0};
+    size_t scanned = 0;
+    int skipping = 0; /* in the rest of a line longer than MAX_INPUT, already refused */
+    for (;;) {
+        char *nl = in.len > scanned ? memchr(in.p + scanned, '\n', in.len - scanned) : NULL;
+        if (!nl) {
+            scanned = in.len;
+            if (in.len > MAX_INPUT) {
+                /* as a single call refuses such an input; the rest of the line is read and dropped */
+                struct buf none = {0}, err = {0};
+                puts_(&err, "shellgate: the hook input is larger than 1 MiB\n");
+                if (!skipping && !write_answer(2, &none, &err)) {
+                    return 2;
+                }
+                free(err.p);
+                skipping = 1;
+                in.len = 0;
+                scanned = 0;
+            }
+            reserve(&in, 65536);
+            ssize_t n = read(0, in.p + in.len, in.cap - in.len);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n <= 0) {
+                return n < 0 ? 2 : 0;
+            }
+            in.len += (size_t)n;
+            continue;
+        }
+        size_t len = (size_t)(nl - in.p);
+        if (!skipping) {
+            struct buf line = {0}, out = {0}, err = {0};
+            put(&line, in.p, len);
+            int code = serve_one(dir, &line, &out, &err);
+            if (!write_answer(code, &out, &err)) {
+                return 2;
+            }
+            free(line.p);
+            free(out.p);
+            free(err.p);
+        }
+        skipping = 0;
+        memmove(in.p, nl + 1, in.len - len - 1);
+        in.len -= len + 1;
+        scanned = 0;
+    }
 }
 
 /* ------------------------------------------------------------------------------------------------

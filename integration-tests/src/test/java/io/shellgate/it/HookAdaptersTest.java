@@ -37,14 +37,14 @@ class HookAdaptersTest extends SandboxTest {
         in.put("hook_event_name", switch (agent) {
             case "gemini-cli" -> "BeforeTool";
             // what shellgate's plugin for OpenCode sends
-            case "opencode" -> "tool.execute.before";
+            case "opencode", "kilo" -> "tool.execute.before";
             // and shellgate's extension for Pi
             case "pi" -> "tool_call";
             default -> "PreToolUse";
         });
         in.put("tool_name", switch (agent) {
             case "claude-code", "codex" -> "Bash";
-            case "opencode", "pi" -> "bash";
+            case "opencode", "kilo", "pi" -> "bash";
             default -> "run_shell_command";
         });
         in.putObject("tool_input").put("command", command);
@@ -72,7 +72,7 @@ class HookAdaptersTest extends SandboxTest {
         }
         JsonNode out = JSON.readTree(r.out());
         return switch (agent) {
-            case "gemini-cli", "opencode", "pi" -> out.path("decision").asText();
+            case "gemini-cli", "opencode", "kilo", "pi" -> out.path("decision").asText();
             case "copilot-cli" -> out.path("permissionDecision").asText();
             default -> out.path("hookSpecificOutput").path("permissionDecision").asText();
         };
@@ -82,7 +82,7 @@ class HookAdaptersTest extends SandboxTest {
     static String reason(String agent, Processes.Result r) throws Exception {
         JsonNode out = JSON.readTree(r.out());
         return switch (agent) {
-            case "gemini-cli", "opencode", "pi" -> out.path("reason").asText();
+            case "gemini-cli", "opencode", "kilo", "pi" -> out.path("reason").asText();
             case "copilot-cli" -> out.path("permissionDecisionReason").asText();
             default -> out.path("hookSpecificOutput").path("permissionDecisionReason").asText();
         };
@@ -91,7 +91,7 @@ class HookAdaptersTest extends SandboxTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"claude-code,SERVER", "claude-code,NO_SERVER", "gemini-cli,SERVER", "gemini-cli,NO_SERVER",
         "codex,SERVER", "codex,NO_SERVER", "qwen-code,SERVER", "qwen-code,NO_SERVER", "copilot-cli,SERVER",
-        "copilot-cli,NO_SERVER", "opencode,SERVER", "opencode,NO_SERVER", "pi,SERVER", "pi,NO_SERVER"})
+        "copilot-cli,NO_SERVER", "opencode,SERVER", "opencode,NO_SERVER", "kilo,SERVER", "kilo,NO_SERVER", "pi,SERVER", "pi,NO_SERVER"})
     void eachAgentGetsAllowAskAndDenyInItsOwnFormat(String agent, Sandbox.Mode mode) throws Exception {
         Processes.Result ls = hook(mode, agent, input(agent, "ls -la"));
         assertThat(ls.code()).as(ls.toString()).isZero();
@@ -100,7 +100,7 @@ class HookAdaptersTest extends SandboxTest {
 
         Processes.Result touch = hook(mode, agent, input(agent, "touch made-by-hook"));
         assertThat(touch.code()).as(touch.toString()).isZero();
-        if (agent.equals("codex") || agent.equals("gemini-cli") || agent.equals("opencode")) {
+        if (agent.equals("codex") || agent.equals("gemini-cli") || agent.equals("opencode") || agent.equals("kilo")) {
             // Codex would run the command on an ask, Gemini CLI waits forever without a terminal,
             // OpenCode's plugins cannot show its prompt: a refusal that says how to approve
             assertThat(decision(agent, touch)).isEqualTo("deny");
@@ -157,7 +157,7 @@ class HookAdaptersTest extends SandboxTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"claude-code,SERVER", "gemini-cli,NO_SERVER", "codex,SERVER", "qwen-code,NO_SERVER", "copilot-cli,SERVER",
-        "opencode,NO_SERVER", "pi,SERVER"})
+        "opencode,NO_SERVER", "kilo,SERVER", "pi,SERVER"})
     void inputThatCannotBeReadIsRefusedAndOtherToolsAreLeftToTheAgent(String agent, Sandbox.Mode mode) throws Exception {
         Processes.Result garbage = hook(mode, agent, "{not json");
         assertThat(garbage.code()).isZero();
@@ -206,7 +206,7 @@ class HookAdaptersTest extends SandboxTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi"})
+    @CsvSource({"claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "kilo", "pi"})
     void aHookThatCannotRunBlocksWithExitCode2(String agent) throws Exception {
         Map<String, String> env = new HashMap<>(box.env);
         env.put("SHELLGATE_JAVA_HOME", dir.resolve("no-jdk").toString());
@@ -272,5 +272,28 @@ class HookAdaptersTest extends SandboxTest {
         ((ObjectNode) inSub.get("tool_input")).put("workdir", "sub");
         Processes.Result ls = hook(mode, agent, inSub.toString());
         assertThat(decision(agent, ls)).as(ls.toString()).isEqualTo("allow");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"SERVER", "NO_SERVER"})
+    void kilosBackgroundProcessToolIsJudgedWhenItStartsACommandAndLeftToKiloOtherwise(Sandbox.Mode mode) throws Exception {
+        String agent = "kilo";
+        ObjectNode start = (ObjectNode) JSON.readTree(input(agent, "x", box.work));
+        start.put("tool_name", "background_process");
+        start.putObject("tool_input").put("action", "start").put("command", "rm -rf ~").put("description", "serve");
+        Processes.Result rm = hook(mode, agent, start.toString());
+        assertThat(decision(agent, rm)).as(rm.toString()).isEqualTo("deny");
+        assertThat(reason(agent, rm)).contains("rm-recursive-critical");
+        ((ObjectNode) start.get("tool_input")).put("command", "ls -la");
+        assertThat(decision(agent, hook(mode, agent, start.toString()))).isEqualTo("allow");
+        // list, status, logs, stop and restart start nothing the start did not
+        ObjectNode stop = (ObjectNode) JSON.readTree(input(agent, "x", box.work));
+        stop.put("tool_name", "background_process");
+        stop.putObject("tool_input").put("action", "stop").put("id", "bgp_1");
+        Processes.Result other = hook(mode, agent, stop.toString());
+        assertThat(other.code()).isZero();
+        assertThat(other.out()).as(other.toString()).isEmpty();
+        // OpenCode's background_process is not a tool of OpenCode's: not judged there
+        assertThat(hook(mode, "opencode", start.toString()).out()).isEmpty();
     }
 }

@@ -283,6 +283,14 @@ class ProtocolContractTest extends SandboxTest {
                 shells.add(Processes.run(List.of(nativeShell().toString(), "-c", "echo golden"), env, (byte[]) null, box.work));
                 shells.add(box.shellgate(env, null, "-c", "echo golden"));
                 hooks.add(Processes.run(List.of(Processes.hookClient().toString(), "claude-code"), env, hookInput, box.work));
+                // a session's --serve answers the line with what that single call prints, and sends nothing either
+                Processes.Result served = Processes.run(List.of(Processes.hookClient().toString(), "--serve", "claude-code"),
+                        env, (new String(hookInput, StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8), box.work);
+                assertThat(served.code()).as(served.toString()).isZero();
+                JsonNode answer = JSON.readTree(served.out().lines().reduce((a, b) -> b).orElseThrow());
+                hooks.add(new Processes.Result(answer.path("exit").asInt(),
+                        answer.path("stdout").asText().getBytes(StandardCharsets.UTF_8),
+                        answer.path("stderr").asText().getBytes(StandardCharsets.UTF_8)));
             }
             assertThat(server.requests).as("requests to a server whose files are links").isEmpty();
             for (Processes.Result r : shells) {
@@ -315,6 +323,45 @@ class ProtocolContractTest extends SandboxTest {
             assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
                     .as("shellgate-hook's request %s", server.requests.getFirst()).isEmpty();
             assertPrintedAsGiven(g.file().path("example-reply"), r);
+        }
+    }
+
+    /**
+     * {@code shellgate-hook --serve AGENT}, which a plugin keeps for a whole agent session: each input
+     * line is a request of its own, as a single call's (the same template), and each example reply
+     * comes back as one line with what the single call would print and exit with, after a
+     * {@code {"wait":N}} line for each interim line, N its seconds.
+     */
+    @Test
+    void theHookClientsServeModeRelaysEachLineAsASingleCallWould() throws Exception {
+        Path client = Processes.hookClient();
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = example(g.file().path("example-reply"), null, server.proof);
+            server.interim = interim(g, server.proof);
+            JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
+            String input = exampleRequest.path("input").asText();
+            Processes.Result r = Processes.run(List.of(client.toString(), "--serve", exampleRequest.path("agent").asText()),
+                    env, (input + "\n" + input + "\n").getBytes(StandardCharsets.UTF_8), box.work);
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(server.requests).as(r.toString()).hasSize(2);
+            for (String request : server.requests) {
+                assertThat(Template.problems(g.file().path("request"), JSON.readTree(request), false, "request"))
+                        .as("shellgate-hook --serve's request %s", request).isEmpty();
+                assertThat(JSON.readTree(request).path("input").asText()).isEqualTo(input);
+            }
+            JsonNode reply = g.file().path("example-reply");
+            ObjectNode answer = JSON.createObjectNode().put("exit", reply.path("exit").asInt())
+                    .put("stdout", reply.path("stdout").asText()).put("stderr", reply.path("stderr").asText());
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                g.file().path("example-interim").forEach(line -> expected.add("{\"wait\":" + line.path("seconds").asInt() + "}"));
+                expected.add(JSON.writeValueAsString(answer));
+            }
+            assertThat(r.out().lines().toList()).isEqualTo(expected);
+            assertThat(r.err()).isEmpty();
         }
     }
 

@@ -193,6 +193,28 @@ class SetupTest extends SandboxTest {
     }
 
     @Test
+    void kiloGetsOpenCodesPluginNamingKiloInItsOwnConfigFolder() throws Exception {
+        Path plugin = box.home.resolve(".config/kilo/plugin/shellgate.js");
+        Processes.Result dry = box.shellgate("setup", "kilo", "--dry-run");
+        assertThat(dry.code()).as(dry.toString()).isZero();
+        assertThat(plugin).doesNotExist();
+        Processes.Result r = box.shellgate("setup", "kilo");
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("shellgate's plugin is " + plugin);
+        String text = Files.readString(plugin);
+        assertThat(text).isEqualTo(dry.out()).startsWith("// shellgate's plugin for OpenCode and Kilo")
+                .contains("\"tool.execute.before\"").contains("shellgate-hook\",\"kilo\"]").doesNotContain("\"opencode\"]");
+        assertThat(box.shellgate("setup", "kilo").out()).contains("nothing to change");
+        assertThat(box.shellgate("setup", "kilo", "--remove").code()).isZero();
+        assertThat(plugin).doesNotExist();
+
+        Processes.Result project = box.shellgate("setup", "kilo", "--project");
+        assertThat(project.code()).as(project.toString()).isZero();
+        assertThat(box.work.resolve(".kilo/plugin/shellgate.js")).exists();
+        assertThat(project.out()).contains("the agent can edit its project's plugins itself");
+    }
+
+    @Test
     void piGetsShellgatesExtensionWhereItsAgentFolderIs() throws Exception {
         Path extension = box.home.resolve(".pi/agent/extensions/shellgate.js");
         Processes.Result r = box.shellgate("setup", "pi");

@@ -14,6 +14,8 @@ public enum Agent {
     QWEN_CODE("@qwen-code/qwen-code", "0.24.4", new QwenCodeSetup()),
     COPILOT_CLI("@github/copilot", "1.0.102", new CopilotCliSetup()),
     OPENCODE("opencode-ai", "1.18.33", new OpenCodeSetup()),
+    /** 7.7.7: the newest release whose platform package ({@code @kilocode/cli-linux-x64}) is on npm. */
+    KILO("@kilocode/cli", "7.7.7", new KiloSetup()),
     PI("@mariozechner/pi-coding-agent", "0.73.1", new PiSetup());
 
     private final String npmPackage;

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The real agents, unmodified, in their "run without asking" modes and with nobody at a
  * terminal, gated by shellgate two ways: {@code shellgate wrap -- AGENT} and the agent's own
  * pre-tool hook ({@code shellgate-hook AGENT}, the same as {@code shellgate hook AGENT} without bash;
- * for OpenCode and Pi, shellgate's plugin and extension, which start it),
+ * for OpenCode, Kilo and Pi, shellgate's plugin and extension, which keep one
+ * {@code shellgate-hook --serve} for the session),
  * with default settings. {@code ls -la} runs and its
  * output reaches the model; {@code touch}, {@code rm -rf} of a folder and {@code git reset --hard}
  * are refused, shellgate's reason reaches the model, nothing changed, and the audit log has the
@@ -102,6 +103,9 @@ class AgentCompatibilityTest {
             assertThat(d.path("cmd").asText()).isEqualTo("ls -la");
             assertThat(d.path("run").asBoolean()).isTrue();
         });
+        // nothing the agent starts on its own (a start-up probe, an environment snapshot) is refused
+        assertThat(audit(root)).as("refusals in the audit log of a run that only lists")
+                .noneSatisfy(d -> assertThat(d.path("run").isBoolean() && !d.path("run").asBoolean()).isTrue());
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -26,7 +26,7 @@ class AgentFileToolTest {
     private static AgentRun write(Agent agent, Path file, String text) {
         String args = switch (agent) {
             case COPILOT_CLI -> StubModel.object().put("path", file.toString()).put("file_text", text).toString();
-            case OPENCODE -> StubModel.object().put("filePath", file.toString()).put("content", text).toString();
+            case OPENCODE, KILO -> StubModel.object().put("filePath", file.toString()).put("content", text).toString();
             case PI -> StubModel.object().put("path", file.toString()).put("content", text).toString();
             default -> throw new IllegalArgumentException(agent + " is not driven to its file tool here");
         };
@@ -46,7 +46,7 @@ class AgentFileToolTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Agent.class, names = {"COPILOT_CLI", "OPENCODE", "PI"})
+    @EnumSource(value = Agent.class, names = {"COPILOT_CLI", "OPENCODE", "KILO", "PI"})
     void aWriteToShellgatesPolicyIsRefusedAndAnOrdinaryWriteGoesThrough(Agent agent) throws Exception {
         Path root = Agents.newRunFolder(agent + "-file-policy");
         Path policy = root.resolve("home/.config/shellgate/policy.toml");

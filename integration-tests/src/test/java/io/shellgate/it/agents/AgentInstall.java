@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * {@code shellgate.agents.cache}), so that every later run is offline. npm runs no install scripts
  * here; Claude Code's one ({@code node install.cjs}, which puts its native binary in place of the
  * placeholder {@code bin/claude.exe}) and OpenCode's ({@code node postinstall.mjs}, the same for
- * {@code bin/opencode.exe}) are run explicitly. Two builds that install at once wait on a
+ * {@code bin/opencode.exe}, and Kilo's the same for {@code bin/.kilo}) are run explicitly. Two builds that install at once wait on a
  * file lock; a half-finished install never counts, as it is moved into place only when complete.
  */
 final class AgentInstall {
@@ -62,7 +62,7 @@ final class AgentInstall {
         return Optional.empty();
     }
 
-    /** The folder holding {@code node_modules/.bin/{claude,gemini,codex,qwen,copilot,opencode,pi}}, installing it first if needed. */
+    /** The folder holding {@code node_modules/.bin/{claude,gemini,codex,qwen,copilot,opencode,kilo,pi}}, installing it first if needed. */
     @SuppressWarnings("try") // the lock is held for its scope, never read
     static synchronized Path get() throws IOException, InterruptedException {
         if (installed != null) {
@@ -98,7 +98,9 @@ final class AgentInstall {
         run(List.of("node", "install.cjs"), partial.resolve("node_modules/@anthropic-ai/claude-code"));
         // OpenCode's bin is a placeholder its install script replaces with the platform's binary
         run(List.of("node", "postinstall.mjs"), partial.resolve("node_modules/opencode-ai"));
-        for (String bin : List.of("claude", "gemini", "codex", "qwen", "copilot", "opencode", "pi")) {
+        // Kilo's the same (bin/.kilo from @kilocode/cli-linux-x64 or another platform package npm installed)
+        run(List.of("node", "postinstall.mjs"), partial.resolve("node_modules/@kilocode/cli"));
+        for (String bin : List.of("claude", "gemini", "codex", "qwen", "copilot", "opencode", "kilo", "pi")) {
             if (!Files.isExecutable(partial.resolve("node_modules/.bin/" + bin))) {
                 throw new IllegalStateException("npm installed no executable " + bin + " in " + partial);
             }

@@ -12,7 +12,7 @@ import java.util.Map;
  * their "run without asking" mode, and where their hook goes.
  */
 sealed interface AgentSetup permits ClaudeCodeSetup, GeminiCliSetup, CodexSetup, QwenCodeSetup, CopilotCliSetup,
-        OpenCodeSetup, PiSetup {
+        OpenCodeSetup, KiloSetup, PiSetup {
 
     String shellTool();
 

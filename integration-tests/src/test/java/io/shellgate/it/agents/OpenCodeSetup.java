@@ -23,6 +23,10 @@ final class OpenCodeSetup implements AgentSetup {
     /** The line of shellgate's plugin that names the hook command. */
     private static final String HOOK_LINE = "const HOOK = [\"shellgate-hook\", \"opencode\"]";
 
+    /** Where shellgate-hook is at the start of a hook command line, then the agent: the argv setup would write. */
+    private static final java.util.regex.Pattern NATIVE_HOOK =
+            java.util.regex.Pattern.compile("(/[^' ]*/shellgate-hook|'/[^']*/shellgate-hook') ([a-z-]+)");
+
     @Override
     public String shellTool() {
         return TOOL;
@@ -43,11 +47,24 @@ final class OpenCodeSetup implements AgentSetup {
         provider.putObject("models").putObject("stub-model").put("name", "stub-model");
         settings.put("model", "stub/stub-model").put("autoupdate", false).put("share", "disabled");
         AgentSetup.writeSettings(config.resolve("opencode.json"), settings, run);
-        markPluginPackageInstalled(config);
+        markPluginPackageInstalled(config, "@opencode-ai/plugin");
         if (run.hook() != null) {
             Files.createDirectories(config.resolve("plugin"));
-            Files.writeString(config.resolve("plugin/shellgate.js"), plugin(List.of("sh", "-c", run.hook())));
+            Files.writeString(config.resolve("plugin/shellgate.js"), plugin(hookArgv(run.hook())));
         }
+    }
+
+    /**
+     * A hook command line as the argv a plugin starts: shellgate-hook and its agent as {@code shellgate
+     * setup} writes them (the plugin then keeps one {@code shellgate-hook --serve} for the session),
+     * anything else (the launcher script, a recording hook) through {@code sh -c}.
+     */
+    static List<String> hookArgv(String hook) {
+        java.util.regex.Matcher m = NATIVE_HOOK.matcher(hook);
+        if (m.matches()) {
+            return List.of(m.group(1).replace("'", ""), m.group(2));
+        }
+        return List.of("sh", "-c", hook);
     }
 
     /** shellgate's plugin as the distribution ships it, running {@code hook}. */
@@ -67,11 +84,11 @@ final class OpenCodeSetup implements AgentSetup {
      * OpenCode runs npm in each config folder whose lock file does not list its plugin package
      * (a request to registry.npmjs.org that would wait on the tripwire for a minute).
      */
-    static void markPluginPackageInstalled(Path config) throws IOException {
+    static void markPluginPackageInstalled(Path config, String pluginPackage) throws IOException {
         Files.createDirectories(config.resolve("node_modules"));
         Files.writeString(config.resolve("package.json"), "{}\n");
         Files.writeString(config.resolve("package-lock.json"),
-                "{\"packages\": {\"\": {\"dependencies\": {\"@opencode-ai/plugin\": \"*\"}}}}\n");
+                "{\"packages\": {\"\": {\"dependencies\": {\"" + pluginPackage + "\": \"*\"}}}}\n");
     }
 
     @Override

@@ -41,7 +41,7 @@ final class PiSetup implements AgentSetup {
         AgentSetup.writeSettings(agent.resolve("models.json"), models, run);
         if (run.hook() != null) {
             Files.createDirectories(agent.resolve("extensions"));
-            Files.writeString(agent.resolve("extensions/shellgate.js"), extension(List.of("sh", "-c", run.hook())));
+            Files.writeString(agent.resolve("extensions/shellgate.js"), extension(OpenCodeSetup.hookArgv(run.hook())));
         }
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "hook", mixinStandardHelpOptions = true,
         description = {"A pre-tool hook for an agent's shell and file tools: reads the hook's JSON on standard input,",
             "answers allow, ask or deny in the agent's own format. AGENT: claude-code, gemini-cli, codex, qwen-code,",
-            "copilot-cli, opencode or pi.",
+            "copilot-cli, opencode, kilo or pi.",
             "File tools: a write to shellgate's own files (policies, audit log, run directory) is refused, a write to",
             "git's configuration and hooks or a shell start-up file asks, any other write is the agent's.",
             "Claude Code (~/.claude/settings.json; \"onFailure\": \"block\" makes a hook that cannot run block the call):",
@@ -47,14 +47,15 @@ import picocli.CommandLine.Model.CommandSpec;
             "    \"bash\": \"/path/to/shellgate-hook copilot-cli\", \"timeoutSec\": 60}]}}",
             "OpenCode: shellgate's plugin (~/.config/opencode/plugin/shellgate.js, from shellgate setup opencode) sends",
             "each tool call here as {\"hook_event_name\": \"tool.execute.before\", \"tool_name\", \"tool_input\"} and gets",
-            "Gemini CLI's {\"decision\", \"reason\"}; it refuses the call on anything but allow.",
+            "Gemini CLI's {\"decision\", \"reason\"}; it refuses the call on anything but allow. Kilo: the same plugin",
+            "(~/.config/kilo/plugin/shellgate.js, from shellgate setup kilo), with the agent kilo.",
             "Pi: shellgate's extension (~/.pi/agent/extensions/shellgate.js, from shellgate setup pi) does the same",
             "for Pi's tool_call event; an ask is Pi's own confirmation where it has an interface.",
             "shellgate setup AGENT writes these for you.",
             "shellgate-hook (beside shellgate on Linux, where the build found a C compiler) relays the call without",
             "starting bash; where there is none, use \"bash /path/to/shellgate hook AGENT\": the same answers.",
             "An ask shows Claude Code's, Copilot CLI's or Pi's own dialog; Qwen Code, copilot -p and pi -p refuse it",
-            "without a terminal; Gemini CLI, Codex and OpenCode get a refusal that says how to approve (Gemini waits",
+            "without a terminal; Gemini CLI, Codex, OpenCode and Kilo get a refusal that says how to approve (Gemini waits",
             "forever for an answer without a terminal, Codex would run the command, an OpenCode plugin cannot ask)."},
         footer = {"", "Exit code 0 with the agent's answer on standard output; 2 (which every one of these agents takes",
             "as \"block\") when shellgate cannot answer, with the reason on standard error."})
@@ -63,7 +64,7 @@ public final class HookCommand implements Callable<Integer> {
     /** The most input a hook call may send; more is refused unread. */
     static final int MAX_INPUT = 1 << 20;
 
-    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex, qwen-code, copilot-cli, opencode or pi")
+    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex, qwen-code, copilot-cli, opencode, kilo or pi")
     String agent;
 
     @Spec

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The plugin file {@code shellgate setup} writes for an agent whose gate is a plugin (OpenCode's
- * plugin, Pi's extension): shellgate's own file in the agent's plugin folder, the hook command
+ * plugin, also Kilo's, and Pi's extension): shellgate's own file in the agent's plugin folder, the hook command
  * filled in. A file of that name that is not shellgate's is never overwritten or removed.
  */
 final class PluginFile {
@@ -25,7 +25,8 @@ final class PluginFile {
 
     /** The plugin's text for {@code agent}, running {@code hook} (the command and its arguments). */
     static String text(String agent, List<String> hook) throws IOException {
-        String name = "shellgate-" + agent + ".js";
+        // Kilo is a fork of OpenCode with the same plugin interface: OpenCode's plugin, naming kilo
+        String name = "shellgate-" + (agent.equals("kilo") ? "opencode" : agent) + ".js";
         String template;
         try (InputStream in = PluginFile.class.getResourceAsStream(name)) {
             if (in == null) {
@@ -33,7 +34,7 @@ final class PluginFile {
             }
             template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String hookLine = "const HOOK = [\"shellgate-hook\", \"" + agent + "\"]";
+        String hookLine = "const HOOK = [\"shellgate-hook\", \"" + (agent.equals("kilo") ? "opencode" : agent) + "\"]";
         if (!template.startsWith(HEADER) || !template.contains(hookLine)) {
             throw new IOException(name + " in shellgate.jar is not the expected file; reinstall shellgate");
         }

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 /** {@code shellgate setup AGENT}: writes the agent's hook settings, merged into what is there, never clobbered. */
 @Command(name = "setup", mixinStandardHelpOptions = true,
         description = {"Installs shellgate's hook in an agent's own settings: claude-code, gemini-cli, codex, qwen-code,",
-            "copilot-cli, opencode or pi (for these two, a plugin file of shellgate's in the agent's plugin folder).",
+            "copilot-cli, opencode, kilo or pi (for these three, a plugin file of shellgate's in the agent's plugin folder).",
             "The hook entry (shellgate-hook beside this launcher, the agent's shell and file tools as its matcher, and the",
             "agent's fail-closed switch where it has one) is merged into the settings file: other settings and hooks stay,",
             "an earlier shellgate entry is replaced, and the file as it was is kept beside it as FILE.shellgate-backup-TIME.",
@@ -63,7 +63,7 @@ public final class SetupCommand implements Callable<Integer> {
 
         /** Whether the gate is a plugin file of shellgate's (OpenCode) rather than an entry in a settings file. */
         boolean plugin() {
-            return name.equals("opencode") || name.equals("pi");
+            return name.equals("opencode") || name.equals("kilo") || name.equals("pi");
         }
 
         /** Copilot CLI's hooks are a flat list of commands ({@code "bash": ...}), not Claude Code's matcher groups. */
@@ -99,6 +99,11 @@ public final class SetupCommand implements Callable<Integer> {
                     "OpenCode loads the plugin at its next start; it refuses a call when shellgate gives no answer."
                             + " An ask is a refusal that says how a person approves (a plugin cannot show OpenCode's prompt).",
                     "XDG_CONFIG_HOME:.config"),
+            "kilo", new Agent("kilo", ".config/kilo/plugin/shellgate.js", ".kilo/plugin/shellgate.js",
+                    "tool.execute.before", "bash|background_process|edit|write|apply_patch", true,
+                    "Kilo loads the plugin (OpenCode's, which it shares) at its next start; it refuses a call when"
+                            + " shellgate gives no answer. An ask is a refusal that says how a person approves.",
+                    "XDG_CONFIG_HOME:.config"),
             "copilot-cli", new Agent("copilot-cli", ".copilot/hooks/shellgate.json", ".github/hooks/shellgate.json",
                     "preToolUse", "bash|write_bash|powershell|write_powershell|create|edit", false,
                     "Copilot CLI lets a call through when its hook times out (" + COPILOT_TIMEOUT_SECONDS + " s here; shellgate"
@@ -118,7 +123,7 @@ public final class SetupCommand implements Callable<Integer> {
             "codex", new Agent("codex", ".codex/hooks.json", null, "PreToolUse", "^(Bash|apply_patch)$", false,
                     "Codex runs a hook only once you trust it in its review (it asks at its next start)."));
 
-    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex, qwen-code, copilot-cli, opencode or pi")
+    @Parameters(paramLabel = "AGENT", description = "claude-code, gemini-cli, codex, qwen-code, copilot-cli, opencode, kilo or pi")
     String agent;
 
     @Option(names = "--project", description = "Write the project's settings (in the current directory) instead of yours.")
@@ -142,7 +147,7 @@ public final class SetupCommand implements Callable<Integer> {
         Agent a = AGENTS.get(agent);
         if (a == null) {
             err.println("shellgate setup: unknown agent '" + agent + "'; use claude-code, gemini-cli, codex, qwen-code,"
-                    + " copilot-cli, opencode or pi");
+                    + " copilot-cli, opencode, kilo or pi");
             return ExitCode.USAGE.code();
         }
         if (project && a.projectFile() == null) {

@@ -11,7 +11,7 @@ import java.util.Set;
  * {@code Write}, {@code Edit}, {@code MultiEdit} and {@code NotebookEdit}, Gemini CLI's and Qwen
  * Code's {@code write_file}, {@code replace} and {@code edit}, Codex's {@code apply_patch} (whose
  * patch text names the files), Copilot CLI's {@code create} and {@code edit}, OpenCode's {@code edit},
- * {@code write} and {@code apply_patch}, Pi's {@code edit} and {@code write}.
+ * {@code write} and {@code apply_patch} (Kilo's the same), Pi's {@code edit} and {@code write}.
  */
 final class FileTargets {
 
@@ -44,13 +44,13 @@ final class FileTargets {
             case QWEN_CODE -> QWEN;
             case CODEX -> CODEX;
             case COPILOT_CLI -> COPILOT;
-            case OPENCODE -> OPENCODE;
+            case OPENCODE, KILO -> OPENCODE;
             case PI -> PI;
         };
         String wanted = switch (agent) {
             case GEMINI_CLI -> "BeforeTool";
             case COPILOT_CLI -> "preToolUse";
-            case OPENCODE -> "tool.execute.before";
+            case OPENCODE, KILO -> "tool.execute.before";
             case PI -> "tool_call";
             case CLAUDE_CODE, CODEX, QWEN_CODE -> "PreToolUse";
         };
@@ -64,7 +64,7 @@ final class FileTargets {
                 paths.add(in.path(field).asText());
             }
         }
-        if (agent == HookAgent.OPENCODE && in.path("patchText").isTextual()) {
+        if ((agent == HookAgent.OPENCODE || agent == HookAgent.KILO) && in.path("patchText").isTextual()) {
             paths.addAll(patchFiles(in.path("patchText").asText()));
         }
         if (agent == HookAgent.CODEX) {

@@ -33,11 +33,11 @@ public final class FileToolGate {
 
     /** Directories, anywhere, whose files do the same: git's internals and the agents' settings (hooks). */
     private static final Set<String> PROOF_DIRS = Set.of(".git", ".claude", ".gemini", ".codex", ".qwen", ".copilot",
-            ".opencode", ".pi");
+            ".opencode", ".kilo", ".kilocode", ".pi");
 
     /** Directories below the home whose files do the same (git's, the agents' snapshots and hook settings). */
     private static final List<String> PROOF_HOME_DIRS = List.of(".config/git", ".claude", ".codex", ".gemini", ".qwen",
-            ".copilot", ".config/opencode", ".pi");
+            ".copilot", ".config/opencode", ".config/kilo", ".kilo", ".kilocode", ".pi");
 
     private FileToolGate() {}
 
@@ -176,10 +176,11 @@ public final class FileToolGate {
             }
         }
         for (String v : List.of("XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_HOME", "COPILOT_HOME",
-                "OPENCODE_CONFIG_DIR", "PI_CODING_AGENT_DIR")) {
+                "OPENCODE_CONFIG_DIR", "KILO_CONFIG_DIR", "PI_CODING_AGENT_DIR")) {
             String dir = env.get(v);
             if (dir != null && dir.startsWith("/") && (v.equals("XDG_CONFIG_HOME")
                     ? startsWith(p, Path.of(dir, "git")) || startsWith(p, Path.of(dir, "opencode"))
+                            || startsWith(p, Path.of(dir, "kilo"))
                     : startsWith(p, Path.of(dir)))) {
                 return Kind.PROOF;
             }

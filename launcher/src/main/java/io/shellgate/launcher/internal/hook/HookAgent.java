@@ -53,6 +53,12 @@ public enum HookAgent {
      */
     OPENCODE("opencode", Set.of("tool.execute.before"), Set.of("bash", "batch"), false),
     /**
+     * Kilo ({@code @kilocode/cli}, a fork of OpenCode): the same plugin hook and plugin, and one more
+     * tool that runs a command, {@code background_process} (its {@code start} action; its other
+     * actions run nothing new: {@code restart} runs again what {@code start} ran).
+     */
+    KILO("kilo", Set.of("tool.execute.before"), Set.of("bash", "batch", "background_process"), false),
+    /**
      * Pi's {@code tool_call} event, relayed by shellgate's extension for Pi in the shape the others
      * share; the answer is Gemini CLI's {@code decision} and {@code reason}, and an ask becomes the
      * extension's confirmation in Pi's own interface (without one, as in {@code pi -p}, a refusal).
@@ -103,7 +109,7 @@ public enum HookAgent {
             case GEMINI_CLI -> java.time.Duration.ofSeconds(45);
             case CODEX -> java.time.Duration.ofSeconds(540);
             // OpenCode waits on a plugin as long as it takes: the cap is how long the agent stands still
-            case OPENCODE -> java.time.Duration.ofSeconds(120);
+            case OPENCODE, KILO -> java.time.Duration.ofSeconds(120);
             case CLAUDE_CODE, QWEN_CODE, COPILOT_CLI, PI -> null;
         };
     }
@@ -164,6 +170,9 @@ public enum HookAgent {
             throw new IllegalArgumentException("the " + tool + " call is PowerShell, which shellgate does not judge; use bash");
         }
         JsonNode tin = input.path("tool_input");
+        if (tool.equals("background_process") && !tin.path("action").asText("").equals("start")) {
+            return Optional.empty();
+        }
         JsonNode command = tool.equals("write_bash") ? tin.get("input") : tin.has("command") ? tin.get("command") : tin.get("cmd");
         String cwd = input.path("cwd").asText("");
         if (tin.path("workdir").isTextual() && tin.path("workdir").asText().startsWith("/")) {
@@ -196,7 +205,7 @@ public enum HookAgent {
     public HookAnswer answer(Outcome outcome, String reason) {
         Outcome said = outcome == Outcome.ASK && !asks ? Outcome.DENY : outcome;
         return switch (this) {
-            case GEMINI_CLI, OPENCODE, PI -> {
+            case GEMINI_CLI, OPENCODE, KILO, PI -> {
                 ObjectNode root = JSON.createObjectNode();
                 root.put("decision", said.word());
                 root.put("reason", reason);

@@ -8,13 +8,13 @@ import java.util.Optional;
 public final class KnownAgents {
 
     /** Their ids, as {@code wrap --agent} and the protocol's {@code agent} field name them. */
-    public static final List<String> IDS = List.of("claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "pi");
+    public static final List<String> IDS = List.of("claude-code", "gemini-cli", "codex", "qwen-code", "copilot-cli", "opencode", "kilo", "pi");
 
     private KnownAgents() {}
 
     /**
      * The agent a command starts: its program's name ({@code claude}, {@code gemini},
-     * {@code codex}, {@code qwen}, {@code copilot}, {@code opencode}, {@code pi}, with or without {@code .js}/{@code .exe}), or a script of the
+     * {@code codex}, {@code qwen}, {@code copilot}, {@code opencode}, {@code kilo}, {@code pi}, with or without {@code .js}/{@code .exe}), or a script of the
      * agent's npm package given to {@code node} or {@code npx}.
      */
     public static Optional<String> of(List<String> command) {
@@ -33,6 +33,7 @@ public final class KnownAgents {
                 case "qwen" -> Optional.of("qwen-code");
                 case "copilot" -> Optional.of("copilot-cli");
                 case "opencode" -> Optional.of("opencode");
+                case "kilo", "kilocode" -> Optional.of("kilo");
                 case "pi" -> Optional.of("pi");
                 default -> Optional.empty();
             };
@@ -43,6 +44,7 @@ public final class KnownAgents {
                         : word.contains("@qwen-code/qwen-code") ? Optional.of("qwen-code")
                         : word.contains("@github/copilot") ? Optional.of("copilot-cli")
                         : word.contains("/opencode-ai/") ? Optional.of("opencode")
+                        : word.contains("@kilocode/cli") ? Optional.of("kilo")
                         : word.contains("@mariozechner/pi-coding-agent") ? Optional.of("pi") : Optional.empty();
             }
             if (found.isPresent()) {
