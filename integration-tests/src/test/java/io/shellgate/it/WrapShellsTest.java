@@ -184,6 +184,41 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void theAgentsOwnCodeReachesNoUnjudgedShellThroughProc() throws Exception {
+        // a person's bash outside the agent's namespace, and the one the agent's allowed command runs inside
+        Process outside = new ProcessBuilder("/bin/bash", "-c", "sleep 300; :").start();
+        try {
+            List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                    LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                    AgentJvm.targetClasses().toString(), "AgentTarget", "proc-shells", Long.toString(outside.pid()),
+                    box.work.toString()));
+            Processes.Result r = Processes.run(command, box.env, "", box.work);
+            assertThat(r.out()).as(r.toString()).contains("FOUND\n");
+            List<String> tried = r.out().lines().filter(l -> l.startsWith("TRIED ")).toList();
+            assertThat(tried).as(r.toString()).hasSize(3);
+            for (String kind : List.of("inside-exe", "outside-exe", "outside-root")) {
+                assertThat(box.work.resolve(kind)).as(kind + ": " + r).doesNotExist();
+            }
+        } finally {
+            outside.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void theOncePassOfAnAgentThatIsAShellCannotBeMadeAgain() throws Exception {
+        // the agent is a shell (its own start is let through once); from there it writes a once-only pass of
+        // its own where the first one was, and starts a shell with it
+        Processes.Result r = box.shellgate("wrap", "--layer", "namespace", "--", "/bin/bash", "-c", """
+                for d in %s/wrap-*; do
+                    mkdir -p "$d/once" 2>/dev/null; echo forged 2>/dev/null > "$d/once/once.key"
+                done
+                SHELLGATE_PASS_ONCE=forged /bin/bash -c 'touch forged'; echo "forged: $?"
+                """.formatted(box.run));
+        assertThat(r.out()).as(r.toString()).isEqualTo("forged: 126\n");
+        assertThat(box.work.resolve("forged")).doesNotExist();
+    }
+
+    @Test
     void aShellWhoseLanguageIsNotJudgedIsRefused() throws Exception {
         script(tools.resolve("fish"), "#!/bin/sh\necho fish-ran\n");
         Processes.Result r = agent("namespace", List.of("fish", "-c"), "echo hi");

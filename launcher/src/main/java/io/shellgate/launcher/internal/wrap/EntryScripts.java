@@ -9,6 +9,9 @@ package io.shellgate.launcher.internal.wrap;
  */
 final class EntryScripts {
 
+    /** The file in a session's directory holding the agent's once-only pass (read-only in the namespace). */
+    static final String ONCE = "once.key";
+
     private EntryScripts() {}
 
     /**
@@ -23,19 +26,20 @@ final class EntryScripts {
      * @param judged whether the shell's language is judged (else it is refused)
      */
     static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
-        String once = key.substring(0, key.lastIndexOf('/') + 1) + GateMounts.ONCE + "/once.key";
+        String once = key.substring(0, key.lastIndexOf('/') + 1) + ONCE;
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" %s "$@"
                 fi
-                # the agent itself, when wrap was given a shell or a shell script to run: once, and never again
-                if [ -n "${SHELLGATE_PASS_ONCE-}" ] && IFS= read -r sg_once < %s 2>/dev/null && [ "$SHELLGATE_PASS_ONCE" = "$sg_once" ]; then
-                    rm -f %s
+                # the agent itself, when wrap was given a shell or a shell script to run: the namespace's first
+                # process (bwrap is PID 1), which no later process can be, so nothing has to be written to make it once
+                if [ "$$" = 2 ] && [ "$PPID" = 1 ] && [ -n "${SHELLGATE_PASS_ONCE-}" ] && IFS= read -r sg_once < %s 2>/dev/null \
+                        && [ "$SHELLGATE_PASS_ONCE" = "$sg_once" ]; then
                     unset SHELLGATE_PASS_ONCE
                     exec -a "$0" %s "$@"
                 fi
                 unset SHELLGATE_PASS_ONCE
-                """.formatted(quote(real), quote(once), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+                """.formatted(quote(real), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
     }
 
     /**

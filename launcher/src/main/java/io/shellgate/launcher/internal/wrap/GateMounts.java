@@ -22,14 +22,11 @@ import java.util.Set;
  */
 final class GateMounts {
 
-    /** The one writable directory of a session, holding only the agent's once-only pass, which its entry removes. */
-    static final String ONCE = "once";
-
     private GateMounts() {}
 
     /**
      * The mounts, run directory first (the session's mount points in it come later and stay
-     * visible), then the session's {@link #ONCE} directory writable again.
+     * visible). Nothing in them is writable for the agent, the session's directory included.
      *
      * @param session the session's directory, in the run directory
      * @param cwd where the agent starts (its project's {@code .shellgate} is one of the gate's)
@@ -56,9 +53,6 @@ final class GateMounts {
                 out.add(Bubblewrap.Bind.readOnly(real, real));
             }
         }
-        Path once = Files.createDirectory(session.resolve(ONCE),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        out.add(new Bubblewrap.Bind(once.toRealPath(), once.toRealPath(), true));
         return out;
     }
 }

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * One run of {@code shellgate wrap}: a private directory in the run directory holding the
- * session's pass, the PATH entries and, for the namespace, the covering entries and the mount
- * points the real shells are reached under. Removed when the agent has exited.
+ * session's pass, the PATH entries and, for the namespace, the covering entries and the real
+ * shells they run. Removed when the agent has exited.
  */
 public final class WrapSession implements AutoCloseable {
 
@@ -115,7 +115,7 @@ public final class WrapSession implements AutoCloseable {
     }
 
     /**
-     * The directory of mount points the real shells are reached under. The entries name the
+     * The directory the real shells are reached under (execute-only copies, see {@link ExecuteOnly}). The entries name the
      * hidden bash on their first line, which the kernel reads only so far: where the session's
      * directory has too long a path (a deep run directory), a private directory with a short
      * name is made under /tmp instead (made new with mode 0700, so nobody else can have put
@@ -131,13 +131,20 @@ public final class WrapSession implements AutoCloseable {
         return outside;
     }
 
-    /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
+    /** Writes the covering entries and the real shells; empty when a test run of the namespace worked. */
     private static Optional<String> namespace(Path dir, Path real, List<ShellFiles.Found> shells, Path realBash, Path key,
             String launcher, String agent, List<Bubblewrap.Bind> binds, Bubblewrap bwrap, Path cwd) throws IOException {
         Path cover = Files.createDirectory(dir.resolve("cover"));
         binds.addAll(GateMounts.binds(dir, cwd));
+        if (!real.startsWith(dir)) {
+            // under /tmp, outside the read-only run directory: the agent must not swap a copy for a program of its own
+            binds.add(Bubblewrap.Bind.readOnly(real, real));
+        }
         for (int i = 0; i < shells.size(); i++) {
-            binds.add(Bubblewrap.Bind.readOnly(shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))));
+            Path at = real.resolve(Integer.toString(i));
+            if (!ExecuteOnly.place(shells.get(i).file(), at)) {
+                binds.add(Bubblewrap.Bind.readOnly(shells.get(i).file(), at));
+            }
         }
         Path bash = hidden(real, realBash, shells);
         if (bash.toString().length() > SHEBANG_MAX) {
@@ -217,7 +224,8 @@ public final class WrapSession implements AutoCloseable {
     /**
      * A pass for the agent's own process, when the agent is a shell or a script a shell runs: the
      * person who started wrap chose to run it, so it is not judged; the shells it starts are. The
-     * covering entry that takes it removes it, so it works once. Null when the agent is another
+     * covering entry takes it only in the namespace's first process (the agent's own, PID 2 under
+     * bwrap), so it works once and no file of it needs to be writable. Null when the agent is another
      * program (it would otherwise let the first shell that program starts through).
      */
     public String oncePass(List<String> agent, String path) throws IOException {
@@ -225,7 +233,7 @@ public final class WrapSession implements AutoCloseable {
             return null;
         }
         String once = random(32);
-        Path file = Files.createFile(dir.resolve(GateMounts.ONCE).resolve("once.key"),
+        Path file = Files.createFile(dir.resolve(EntryScripts.ONCE),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(file, once + "\n");
         return once;
