@@ -219,6 +219,32 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void busyboxsShellsAreJudgedAndItsOtherAppletsRun() throws Exception {
+        Path busybox = Path.of("/usr/bin/busybox");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(busybox), "busybox is not installed (apt-get install busybox)");
+        // busybox as the sh the agent finds first on PATH, as where /bin/sh is busybox
+        Files.createSymbolicLink(tools.resolve("sh"), busybox);
+        List<String> results = new ArrayList<>();
+        List<List<String>> starts = List.of(List.of(busybox.toString(), "echo", "applet-ran"), List.of("sh", "-c", "echo judged-sh"),
+                List.of(busybox.toString(), "sh", "-c", "touch by-busybox-sh"), List.of("sh", "-c", "touch by-sh"),
+                List.of(busybox.toString(), "ash", "-c", "touch by-busybox-ash"));
+        for (List<String> argv : starts) {
+            // the agent's own code starts each program directly, no shell around it
+            List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                    LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                    AgentJvm.targetClasses().toString(), "AgentTarget", "pb"));
+            command.addAll(argv);
+            Processes.Result r = Processes.run(command, box.env, "", box.work);
+            results.add(ran(r).stream().filter(l -> l.startsWith("RAN ") || l.startsWith("FAILED ")).findFirst().orElse(r.toString()));
+        }
+        assertThat(results).containsExactly("RAN exit=0 out=applet-ran", "RAN exit=0 out=judged-sh", "RAN exit=126 out=",
+                "RAN exit=126 out=", "RAN exit=126 out=");
+        for (String marker : List.of("by-busybox-sh", "by-sh", "by-busybox-ash")) {
+            assertThat(box.work.resolve(marker)).as(marker).doesNotExist();
+        }
+    }
+
+    @Test
     void aShellWhoseLanguageIsNotJudgedIsRefused() throws Exception {
         script(tools.resolve("fish"), "#!/bin/sh\necho fish-ran\n");
         Processes.Result r = agent("namespace", List.of("fish", "-c"), "echo hi");

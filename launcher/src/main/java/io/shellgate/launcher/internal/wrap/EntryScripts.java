@@ -24,8 +24,10 @@ final class EntryScripts {
      * @param launcher shellgate's launcher script
      * @param agent the agent whose wrapper texts the judge recognises, or null
      * @param judged whether the shell's language is judged (else it is refused)
+     * @param multiCall whether the file is busybox: only its shell applets are judged, the others run as they are
      */
-    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged) {
+    static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged,
+            boolean multiCall) {
         String once = key.substring(0, key.lastIndexOf('/') + 1) + ONCE;
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
@@ -39,7 +41,32 @@ final class EntryScripts {
                     exec -a "$0" %s "$@"
                 fi
                 unset SHELLGATE_PASS_ONCE
-                """.formatted(quote(real), quote(once), quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+                """.formatted(quote(real), quote(once), quote(real)) + (multiCall ? applets(real) : "")
+                + judge(bash, "\"$0\"", launcher, agent, judged);
+    }
+
+    /**
+     * busybox runs the applet it is named as ({@code /bin/sh} linked to it runs its sh), or its first
+     * argument's when named busybox. A shell applet by its own name is judged as that shell; one
+     * named in an argument ({@code busybox sh -c ...}) is refused, since the gate would run it by a
+     * name that is no shell; every other applet runs as it is, as the program it stands for would.
+     */
+    private static String applets(String real) {
+        return """
+                sg_applet=${0##*/}
+                if [ "$sg_applet" = busybox ]; then
+                    case ${1-} in
+                        sh | ash | hush | bash)
+                            printf 'shellgate: refused (shell-not-judged): %%s %%s: start that shell by its own name (sh), which shellgate judges\\n' "$0" "$1" >&2
+                            exit 126 ;;
+                    esac
+                    exec -a "$0" %s "$@"
+                fi
+                case $sg_applet in
+                    sh | ash | hush | bash) ;;
+                    *) exec -a "$0" %s "$@" ;;
+                esac
+                """.formatted(quote(real), quote(real));
     }
 
     /**

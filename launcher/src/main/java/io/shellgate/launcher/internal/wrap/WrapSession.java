@@ -154,7 +154,7 @@ public final class WrapSession implements AutoCloseable {
             ShellFiles.Found f = shells.get(i);
             Path entry = cover.resolve(Integer.toString(i));
             Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
-                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged()));
+                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged(), f.multiCall()));
             Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             binds.add(Bubblewrap.Bind.readOnly(entry, f.file()));
         }
