@@ -139,9 +139,47 @@ public final class AgentTarget {
                 // then a process, which the gate judges and logs as before
                 run(() -> new ProcessBuilder("echo", "after").start());
             }
+            // proc-shells OUTSIDE_PID DIR: starts /bin/bash -c 'sleep 117; :', and while that shell runs,
+            // starts the shell programs /proc shows (its exe, the exe and root of OUTSIDE_PID, a bash
+            // outside) directly, each touching DIR/KIND; prints "FOUND" once it saw its shell, then
+            // "TRIED KIND RAN exit=N out=" or "TRIED KIND FAILED E" for each
+            case "proc-shells" -> procShells(rest.get(0), rest.get(1));
             case "nothing" -> System.out.println("NOTHING");
             default -> throw new IllegalArgumentException(mode);
         }
+    }
+
+    private static void procShells(String outside, String dir) throws Exception {
+        Process shell = new ProcessBuilder("/bin/bash", "-c", "sleep 117; :").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        Long inside = null;
+        while (inside == null && shell.isAlive() && System.nanoTime() < deadline) {
+            for (ProcessHandle h : shell.descendants().toList()) {
+                String cmdline;
+                try {
+                    cmdline = new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/" + h.pid() + "/cmdline")),
+                            StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    continue;
+                }
+                if (cmdline.equals("sleep\0" + "117\0")) {
+                    inside = h.parent().map(ProcessHandle::pid).orElse(null);
+                }
+            }
+            Thread.sleep(100);
+        }
+        if (inside == null) {
+            System.out.println("NOT FOUND " + describe(() -> shell));
+            return;
+        }
+        System.out.println("FOUND");
+        String[][] tries = {{"inside-exe", "/proc/" + inside + "/exe"}, {"outside-exe", "/proc/" + outside + "/exe"},
+            {"outside-root", "/proc/" + outside + "/root/bin/bash"}};
+        for (String[] t : tries) {
+            System.out.println("TRIED " + t[0] + " " + describe(() -> new ProcessBuilder(t[1], "-c", "touch " + dir + "/" + t[0]).start()));
+        }
+        shell.descendants().forEach(ProcessHandle::destroyForcibly);
+        shell.destroyForcibly();
     }
 
     private static void writeFiles(String path) {

@@ -184,6 +184,67 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void theAgentsOwnCodeReachesNoUnjudgedShellThroughProc() throws Exception {
+        // a person's bash outside the agent's namespace, and the one the agent's allowed command runs inside
+        Process outside = new ProcessBuilder("/bin/bash", "-c", "sleep 300; :").start();
+        try {
+            List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                    LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                    AgentJvm.targetClasses().toString(), "AgentTarget", "proc-shells", Long.toString(outside.pid()),
+                    box.work.toString()));
+            Processes.Result r = Processes.run(command, box.env, "", box.work);
+            assertThat(r.out()).as(r.toString()).contains("FOUND\n");
+            List<String> tried = r.out().lines().filter(l -> l.startsWith("TRIED ")).toList();
+            assertThat(tried).as(r.toString()).hasSize(3);
+            for (String kind : List.of("inside-exe", "outside-exe", "outside-root")) {
+                assertThat(box.work.resolve(kind)).as(kind + ": " + r).doesNotExist();
+            }
+        } finally {
+            outside.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void theOncePassOfAnAgentThatIsAShellCannotBeMadeAgain() throws Exception {
+        // the agent is a shell (its own start is let through once); from there it writes a once-only pass of
+        // its own where the first one was, and starts a shell with it
+        Processes.Result r = box.shellgate("wrap", "--layer", "namespace", "--", "/bin/bash", "-c", """
+                for d in %s/wrap-*; do
+                    mkdir -p "$d/once" 2>/dev/null; echo forged 2>/dev/null > "$d/once/once.key"
+                done
+                SHELLGATE_PASS_ONCE=forged /bin/bash -c 'touch forged'; echo "forged: $?"
+                """.formatted(box.run));
+        assertThat(r.out()).as(r.toString()).isEqualTo("forged: 126\n");
+        assertThat(box.work.resolve("forged")).doesNotExist();
+    }
+
+    @Test
+    void busyboxsShellsAreJudgedAndItsOtherAppletsRun() throws Exception {
+        Path busybox = Path.of("/usr/bin/busybox");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(busybox), "busybox is not installed (apt-get install busybox)");
+        // busybox as the sh the agent finds first on PATH, as where /bin/sh is busybox
+        Files.createSymbolicLink(tools.resolve("sh"), busybox);
+        List<String> results = new ArrayList<>();
+        List<List<String>> starts = List.of(List.of(busybox.toString(), "echo", "applet-ran"), List.of("sh", "-c", "echo judged-sh"),
+                List.of(busybox.toString(), "sh", "-c", "touch by-busybox-sh"), List.of("sh", "-c", "touch by-sh"),
+                List.of(busybox.toString(), "ash", "-c", "touch by-busybox-ash"));
+        for (List<String> argv : starts) {
+            // the agent's own code starts each program directly, no shell around it
+            List<String> command = new ArrayList<>(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                    LauncherScriptTest.jdk("17").resolve("bin/java").toString(), "-Xshare:auto", "-cp",
+                    AgentJvm.targetClasses().toString(), "AgentTarget", "pb"));
+            command.addAll(argv);
+            Processes.Result r = Processes.run(command, box.env, "", box.work);
+            results.add(ran(r).stream().filter(l -> l.startsWith("RAN ") || l.startsWith("FAILED ")).findFirst().orElse(r.toString()));
+        }
+        assertThat(results).containsExactly("RAN exit=0 out=applet-ran", "RAN exit=0 out=judged-sh", "RAN exit=126 out=",
+                "RAN exit=126 out=", "RAN exit=126 out=");
+        for (String marker : List.of("by-busybox-sh", "by-sh", "by-busybox-ash")) {
+            assertThat(box.work.resolve(marker)).as(marker).doesNotExist();
+        }
+    }
+
+    @Test
     void aShellWhoseLanguageIsNotJudgedIsRefused() throws Exception {
         script(tools.resolve("fish"), "#!/bin/sh\necho fish-ran\n");
         Processes.Result r = agent("namespace", List.of("fish", "-c"), "echo hi");

@@ -20,6 +20,9 @@ final class Bubblewrap {
 
     private static final List<String> PLACES = List.of("/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap");
 
+    /** The capabilities an agent started by root runs without (an unprivileged agent has none in its namespace). */
+    static final List<String> ROOT_DROPS = List.of("CAP_SYS_ADMIN", "CAP_SYS_PTRACE", "CAP_DAC_OVERRIDE", "CAP_DAC_READ_SEARCH");
+
     private final Path program;
 
     private Bubblewrap(Path program) {
@@ -55,13 +58,31 @@ final class Bubblewrap {
      * @param binds the mounts, in order (a later one covers an earlier one's part)
      */
     List<String> command(List<Bind> binds, Path cwd, List<String> command) {
-        List<String> argv = new ArrayList<>(List.of(program.toString(), "--dev-bind", "/", "/", "--die-with-parent"));
+        // a PID namespace of its own, with its own /proc: the processes outside (the person's shells, the judge
+        // server) cannot be named, so their /proc/PID/exe, root and fd are no way to an unjudged shell or file
+        List<String> argv = new ArrayList<>(List.of(program.toString(), "--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc",
+                "--die-with-parent"));
+        if (root()) {
+            // without a user namespace bwrap keeps root's capabilities: these would unmount the entries, remount the
+            // gate's directories writable, read the execute-only shells and open a non-dumpable shell's /proc files
+            for (String cap : ROOT_DROPS) {
+                argv.addAll(List.of("--cap-drop", cap));
+            }
+        }
         for (Bind b : binds) {
             argv.addAll(List.of(b.writable() ? "--bind" : "--ro-bind", b.source().toString(), b.target().toString()));
         }
         argv.addAll(List.of("--chdir", cwd.toString(), "--"));
         argv.addAll(command);
         return argv;
+    }
+
+    private static boolean root() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**

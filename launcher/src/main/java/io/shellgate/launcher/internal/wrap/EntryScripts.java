@@ -24,10 +24,11 @@ final class EntryScripts {
      * @param launcher shellgate's launcher script
      * @param agent the agent whose wrapper texts the judge recognises, or null
      * @param judged whether the shell's language is judged (else it is refused)
+     * @param multiCall whether the file is busybox: only its shell applets are judged, the others run as they are
      * @param first the {@link #firstStart} test
      */
     static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged,
-            String first) {
+            boolean multiCall, String first) {
         return head(bash, key, bin, null) + """
                 if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
                     exec -a "$0" %s "$@"
@@ -36,34 +37,50 @@ final class EntryScripts {
                     %s
                     exec -a "$0" %s "$@"
                 fi
-                """.formatted(quote(real), first, GIVEN, quote(real)) + judge(bash, "\"$0\"", launcher, agent, judged);
+                """.formatted(quote(real), first, GIVEN, quote(real)) + (multiCall ? applets(real) : "")
+                + judge(bash, "\"$0\"", launcher, agent, judged);
     }
 
     /**
      * The test that sets {@code sg_first=1} when the entry runs in the very process wrap started: the person's own
-     * start, which reaches a shell only through a shim (a script whose first line runs a shell, and the scripts it
-     * {@code exec}s in the same process on its way to the agent's program). That process is the only child of the
-     * session's bwrap, whose parent is wrap ({@code wrap}'s pid); without the namespace, wrap's own child. Nothing
-     * is inherited: a shell any later process starts (the agent's commands, a shim's subshells) has another parent
-     * and is judged.
+     * start, which reaches a shell only when the agent is a shell or is started through a shim (a script whose first
+     * line runs a shell, and the scripts it {@code exec}s in the same process on its way to the agent's program). In
+     * the namespace that process is the first of its own process namespace (bwrap is 1, it is 2), which no later
+     * process can be while the session lasts; without the namespace it is wrap's own child. Nothing is inherited and
+     * nothing is written: a shell any later process starts (the agent's commands, a shim's subshells) is judged.
      *
      * @param wrap the pid of the wrap process
-     * @param bwrap the bwrap program, or null without the namespace
+     * @param namespace whether the agent runs in bwrap's namespace (with its own process ids)
      */
-    static String firstStart(long wrap, String bwrap) {
-        if (bwrap == null) {
+    static String firstStart(long wrap, boolean namespace) {
+        if (!namespace) {
             return "sg_first=\nif [ \"$PPID\" = %d ]; then sg_first=1; fi\n".formatted(wrap);
         }
-        // the parent's parent, read from /proc (the namespace shares the system's process ids)
+        return "sg_first=\nif [ \"$$\" = 2 ] && [ \"$PPID\" = 1 ]; then sg_first=1; fi\n";
+    }
+
+    /**
+     * busybox runs the applet it is named as ({@code /bin/sh} linked to it runs its sh), or its first
+     * argument's when named busybox. A shell applet by its own name is judged as that shell; one
+     * named in an argument ({@code busybox sh -c ...}) is refused, since the gate would run it by a
+     * name that is no shell; every other applet runs as it is, as the program it stands for would.
+     */
+    private static String applets(String real) {
         return """
-                sg_first= sg_up=
-                if [ /proc/$PPID/exe -ef %s ]; then
-                    while IFS=$': \t' read -r sg_k sg_v sg_rest; do
-                        if [ "$sg_k" = PPid ]; then sg_up=$sg_v; break; fi
-                    done 2>/dev/null < "/proc/$PPID/status"
+                sg_applet=${0##*/}
+                if [ "$sg_applet" = busybox ]; then
+                    case ${1-} in
+                        sh | ash | hush | bash)
+                            printf 'shellgate: refused (shell-not-judged): %%s %%s: start that shell by its own name (sh), which shellgate judges\\n' "$0" "$1" >&2
+                            exit 126 ;;
+                    esac
+                    exec -a "$0" %s "$@"
                 fi
-                if [ "$sg_up" = %d ]; then sg_first=1; fi
-                """.formatted(quote(bwrap), wrap);
+                case $sg_applet in
+                    sh | ash | hush | bash) ;;
+                    *) exec -a "$0" %s "$@" ;;
+                esac
+                """.formatted(quote(real), quote(real));
     }
 
     /**

@@ -26,7 +26,7 @@ final class GateMounts {
 
     /**
      * The mounts, run directory first (the session's mount points in it come later and stay
-     * visible).
+     * visible). Nothing in them is writable for the agent, the session's directory included.
      *
      * @param session the session's directory, in the run directory
      * @param cwd where the agent starts (its project's {@code .shellgate} is one of the gate's)

@@ -23,8 +23,12 @@ final class ShellFiles {
      * @param file the file itself, links resolved (what a mount covers)
      * @param name the name it was found under first (sh for /usr/bin/dash reached as sh)
      * @param judged whether the judge reads that shell's language
+     * @param multiCall whether the file is busybox, which runs the program it is named as, shells among many others
      */
-    record Found(Path file, String name, boolean judged) {}
+    record Found(Path file, String name, boolean judged, boolean multiCall) {}
+
+    /** The multi-call program whose shell applets are covered (its other applets run as they are). */
+    static final String BUSYBOX = "busybox";
 
     private ShellFiles() {}
 
@@ -50,6 +54,8 @@ final class ShellFiles {
             for (String name : names()) {
                 add(found, dir.resolve(name));
             }
+            // busybox is no shell file, but "busybox sh" runs one
+            add(found, dir.resolve(BUSYBOX));
         }
         return new ArrayList<>(found.values());
     }
@@ -67,11 +73,13 @@ final class ShellFiles {
         try {
             Path real = candidate.toRealPath();
             String name = candidate.getFileName().toString();
-            if (!names().contains(name) && !names().contains(real.getFileName().toString())) {
+            String realName = real.getFileName().toString();
+            boolean multiCall = realName.equals(BUSYBOX);
+            if (!names().contains(name) && !names().contains(realName) && !multiCall) {
                 // $SHELL may name anything, shellgate's own launcher included: only shells are covered
                 return;
             }
-            found.putIfAbsent(real, new Found(real, name, KnownShells.judged(name) && KnownShells.judged(real.getFileName().toString())));
+            found.putIfAbsent(real, new Found(real, name, KnownShells.judged(name) && KnownShells.judged(realName), multiCall));
         } catch (IOException e) {
             // vanished between the two looks: nothing to cover
         }

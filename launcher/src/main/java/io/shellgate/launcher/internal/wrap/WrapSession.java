@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * One run of {@code shellgate wrap}: a private directory in the run directory holding the
- * session's pass, the PATH entries and, for the namespace, the covering entries and the mount
- * points the real shells are reached under. Removed when the agent has exited.
+ * session's pass, the PATH entries and, for the namespace, the covering entries and the real
+ * shells they run. Removed when the agent has exited.
  */
 public final class WrapSession implements AutoCloseable {
 
@@ -97,8 +97,7 @@ public final class WrapSession implements AutoCloseable {
                 throw new IllegalStateException("--layer namespace: " + why);
             }
             String interpreter = layer == WrapLayer.NAMESPACE ? hidden(real, realBash, shells).toString() : realBash.toString();
-            String first = EntryScripts.firstStart(ProcessHandle.current().pid(),
-                    layer == WrapLayer.NAMESPACE ? bwrap.orElseThrow().program().toString() : null);
+            String first = EntryScripts.firstStart(ProcessHandle.current().pid(), layer == WrapLayer.NAMESPACE);
             Path bin = Files.createDirectory(dir.resolve("bin"));
             for (String name : allNames()) {
                 Path entry = bin.resolve(name);
@@ -117,7 +116,7 @@ public final class WrapSession implements AutoCloseable {
     }
 
     /**
-     * The directory of mount points the real shells are reached under. The entries name the
+     * The directory the real shells are reached under (execute-only copies, see {@link ExecuteOnly}). The entries name the
      * hidden bash on their first line, which the kernel reads only so far: where the session's
      * directory has too long a path (a deep run directory), a private directory with a short
      * name is made under /tmp instead (made new with mode 0700, so nobody else can have put
@@ -133,24 +132,31 @@ public final class WrapSession implements AutoCloseable {
         return outside;
     }
 
-    /** Writes the covering entries and mount points; empty when a test run of the namespace worked. */
+    /** Writes the covering entries and the real shells; empty when a test run of the namespace worked. */
     private static Optional<String> namespace(Path dir, Path real, List<ShellFiles.Found> shells, Path realBash, Path key,
             String launcher, String agent, List<Bubblewrap.Bind> binds, Bubblewrap bwrap, Path cwd) throws IOException {
         Path cover = Files.createDirectory(dir.resolve("cover"));
         binds.addAll(GateMounts.binds(dir, cwd));
+        if (!real.startsWith(dir)) {
+            // under /tmp, outside the read-only run directory: the agent must not swap a copy for a program of its own
+            binds.add(Bubblewrap.Bind.readOnly(real, real));
+        }
         for (int i = 0; i < shells.size(); i++) {
-            binds.add(Bubblewrap.Bind.readOnly(shells.get(i).file(), Files.createFile(real.resolve(Integer.toString(i)))));
+            Path at = real.resolve(Integer.toString(i));
+            if (!ExecuteOnly.place(shells.get(i).file(), at)) {
+                binds.add(Bubblewrap.Bind.readOnly(shells.get(i).file(), at));
+            }
         }
         Path bash = hidden(real, realBash, shells);
         if (bash.toString().length() > SHEBANG_MAX) {
             return Optional.of("the run directory's path is too long for a script's first line (" + bash + ")");
         }
-        String first = EntryScripts.firstStart(ProcessHandle.current().pid(), bwrap.program().toString());
+        String first = EntryScripts.firstStart(ProcessHandle.current().pid(), true);
         for (int i = 0; i < shells.size(); i++) {
             ShellFiles.Found f = shells.get(i);
             Path entry = cover.resolve(Integer.toString(i));
             Files.writeString(entry, EntryScripts.cover(bash.toString(), key.toString(), dir.resolve("bin").toString(),
-                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged(), first));
+                    real.resolve(Integer.toString(i)).toString(), launcher, agent, f.judged(), f.multiCall(), first));
             Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
             binds.add(Bubblewrap.Bind.readOnly(entry, f.file()));
         }
