@@ -118,8 +118,16 @@ public final class ClaudeRules implements AgentRules {
     /** Whether a rule is a blanket one, which lets every command run and so speaks for none in particular. */
     public static boolean blanket(String rule) {
         String pattern = pattern(rule);
-        return pattern == null || pattern.isBlank() || !Character.isLetterOrDigit(first(pattern))
-                && "./~_-".indexOf(first(pattern)) < 0 || pattern.strip().split("\\s+")[0].contains("*");
+        if (pattern == null) {
+            return true;
+        }
+        String words = pattern.strip();
+        if (words.endsWith(":*")) {
+            words = words.substring(0, words.length() - 2).strip();
+        }
+        // the program's name must be written out: a rule that starts with a wildcard speaks for any program
+        return words.isEmpty() || !Character.isLetterOrDigit(words.charAt(0)) && "./~_-".indexOf(words.charAt(0)) < 0
+                || words.split("\\s+")[0].contains("*");
     }
 
     /** Whether the allow rule {@code rule} ({@code Bash(...)}) covers the whole of {@code command}. */
@@ -158,9 +166,5 @@ public final class ClaudeRules implements AgentRules {
             return null;
         }
         return rule.startsWith("Bash(") && rule.endsWith(")") ? rule.substring(5, rule.length() - 1) : null;
-    }
-
-    private static char first(String pattern) {
-        return pattern.strip().isEmpty() ? ' ' : pattern.strip().charAt(0);
     }
 }
