@@ -211,7 +211,8 @@ public final class Gatekeeper {
         }
         ReviewRequest r = new ReviewRequest(request, v, origin, null, false, null, null, null);
         Decision d = v.tier() == Tier.ASK
-                ? new Decision(true, Step.AGENT, "ran after the agent's own dialog (or by its user's allow rule there): its user approved it", v)
+                ? new Decision(true, Step.AGENT,
+                        "ran after the agent's own dialog (or by its user's allow rule there): its user approved it", v)
                 : new Decision(false, Step.AGENT, "the agent reports that it ran, although the judge refuses it: "
                         + v.primary().message(), v);
         return warning(audit.record(r, d, pipeline(loaded.policy()).export()));
