@@ -48,6 +48,34 @@ public final class Approvals {
     }
 
     /**
+     * Remembers a person's approval of an asked line for its project, as the answer {@code p} does: the line in its
+     * remembered form (paths inside the project written absolute), limited to the project that holds {@code cwd},
+     * written to the user's policy file, counting for the policy's {@code remember-days} when it sets them.
+     *
+     * @param by who approves, for the entry's note
+     * @return the new entry's id
+     * @throws IllegalStateException when the managed policy switched remembered approvals off, or there is no user
+     *     policy file (HOME is not set)
+     */
+    public static String remember(Map<String, String> env, Policy policy, JudgeRequest request, String by)
+            throws IOException, PolicyException {
+        if (!policy.fleet().rememberedApprovals()) {
+            throw new IllegalStateException("the managed policy switched remembered approvals off");
+        }
+        Optional<Path> file = io.shellgate.rules.PolicyLoader.userPolicyPath(env);
+        Optional<Path> projectPolicy = io.shellgate.rules.PolicyLoader.projectPolicyPath(request.cwd());
+        if (file.isEmpty() || projectPolicy.isEmpty()) {
+            throw new IllegalStateException("there is no user policy file to remember it in (HOME is not set)");
+        }
+        Path root = projectPolicy.get().getParent().getParent();
+        Integer days = policy.review().rememberDays();
+        Instant expires = days == null ? null
+                : Instant.now().plus(java.time.Duration.ofDays(days)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return ApprovalWriter.appendExact(file.get(), ApprovalMatcher.remembered(request, root), root.toString(), by,
+                env.get("HOME"), expires);
+    }
+
+    /**
      * Takes an approval out of the policy file it was written in, under the same lock and checks as writing one.
      *
      * @throws IllegalArgumentException when the file does not hold it as an {@code [[approved]]} table

@@ -170,7 +170,11 @@ public final class Gatekeeper {
         Decision d = pipeline.decide(r);
         if (handBack && !d.runs() && d.step() == Step.TIMEOUT && v.tier() == Tier.ASK) {
             // the agent asks its user in its own dialog: the gate does not know the answer yet
-            d = new Decision(false, Step.AGENT, "asked in the agent's own dialog (" + v.primary().message() + ")", v);
+            AgentRules rules = People.agentRules(person);
+            String rule = rules != null && loaded.policy().review().agentAllowRules() ? rules.covering(request) : null;
+            d = new Decision(false, Step.AGENT, rule != null
+                    ? "left to the agent's own allow rule " + rule + " (" + v.primary().message() + ")"
+                    : "asked in the agent's own dialog (" + v.primary().message() + ")", v);
         }
         String problem = audit.record(r, d, pipeline.export());
         if (problem != null && loaded.policy().audit().required()) {
@@ -207,7 +211,8 @@ public final class Gatekeeper {
         }
         ReviewRequest r = new ReviewRequest(request, v, origin, null, false, null, null, null);
         Decision d = v.tier() == Tier.ASK
-                ? new Decision(true, Step.AGENT, "ran after the agent's own dialog: its user approved it there", v)
+                ? new Decision(true, Step.AGENT,
+                        "ran after the agent's own dialog (or by its user's allow rule there): its user approved it", v)
                 : new Decision(false, Step.AGENT, "the agent reports that it ran, although the judge refuses it: "
                         + v.primary().message(), v);
         return warning(audit.record(r, d, pipeline(loaded.policy()).export()));

@@ -40,8 +40,33 @@ public final class People {
         return AGENTS_USER;
     }
 
+    /**
+     * As {@link #agentsOwnUser()}, for an agent whose own allow rules ({@code rules}) may decide instead of its dialog:
+     * an ask one of them covers is left to the agent, where the policy allows it.
+     */
+    public static Person agentsOwnUser(AgentRules rules) {
+        return rules == null ? AGENTS_USER : new AgentsUserWithRules(rules);
+    }
+
     static boolean isAgentsOwnUser(Person p) {
-        return p == AGENTS_USER;
+        return p == AGENTS_USER || p instanceof AgentsUserWithRules;
+    }
+
+    /** The agent's own allow rules of an {@link #agentsOwnUser(AgentRules)} person; null for any other. */
+    static AgentRules agentRules(Person p) {
+        return p instanceof AgentsUserWithRules a ? a.rules() : null;
+    }
+
+    private record AgentsUserWithRules(AgentRules rules) implements Person {
+        @Override
+        public Optional<Answer> ask(PendingAsk ask, Duration timeout) {
+            return Optional.empty();
+        }
+
+        @Override
+        public String toString() {
+            return "the agent's own user, or its own allow rules";
+        }
     }
 
     /**

@@ -10,11 +10,14 @@ import java.util.Map;
  * @param personTimeoutSeconds how long an ask waits for a person before it is refused
  * @param rememberDays for how many days an approval a person gives for a project ({@code p}) counts, or null for
  *     until it is revoked; the shortest any layer sets
+ * @param agentAllowRules whether an ask that an agent's hook hands to the agent's own dialog is left to a specific
+ *     allow rule in the agent's own settings that covers the command (Claude Code's {@code permissions.allow}), where
+ *     the agent asks before anything its rules do not cover; false when any layer says {@code agent-allow-rules = false}
  * @param llm the {@code [review.llm]} table as strings (provider, base-url, model, api-key-env,
  *     may-approve, max-risk, timeout-seconds); empty when not configured
  * @param approvals remembered approvals, in file order
  */
-public record ReviewSettings(int personTimeoutSeconds, Integer rememberDays, Map<String, String> llm, List<Approval> approvals) {
+public record ReviewSettings(int personTimeoutSeconds, Integer rememberDays, boolean agentAllowRules, Map<String, String> llm, List<Approval> approvals) {
 
     /** The default time an ask waits for a person. */
     public static final int DEFAULT_PERSON_TIMEOUT_SECONDS = 120;

@@ -151,6 +151,20 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void agentAllowRulesAreHonouredUntilAFileThatMayConfigureReviewSaysNo() throws PolicyException {
+        assertThat(load().review().agentAllowRules()).isTrue();
+        assertThat(load(user("[review]\nagent-allow-rules = false\n")).review().agentAllowRules()).isFalse();
+        PolicySource managed = new PolicySource(Layer.MANAGED, "/etc/shellgate/managed.toml",
+                "version = 1\n[review]\nagent-allow-rules = false\n");
+        assertThat(load(managed, user("[review]\nagent-allow-rules = true\n")).review().agentAllowRules()).isFalse();
+        Policy project = load(new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",
+                "[review]\nagent-allow-rules = false\n"));
+        assertThat(project.review().agentAllowRules()).isTrue();
+        assertThat(project.notices()).anySatisfy(n -> assertThat(n).contains("configure review"));
+        assertThatThrownBy(() -> load(user("[review]\nagent-allow-rules = \"no\"\n"))).hasMessageContaining("agent-allow-rules");
+    }
+
+    @Test
     void aTrustedProjectMayWeaken() throws PolicyException {
         PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
         PolicySource project = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",

@@ -84,6 +84,15 @@ class ClaudeDialogTest {
      * looks for updates and plugins through the proxy, which the tripwire stops: nothing leaves.
      */
     private static TestTerminal claude(Path root, AnthropicStub stub, Tripwire tripwire) throws Exception {
+        return claude(root, stub, tripwire, List.of("Bash"), null);
+    }
+
+    /**
+     * As {@link #claude(Path, AnthropicStub, Tripwire)}, with these allow rules in the user's settings and Claude Code's
+     * permission mode set there ({@code permissions.defaultMode}) unless {@code mode} is null.
+     */
+    static TestTerminal claude(Path root, AnthropicStub stub, Tripwire tripwire, List<String> allow, String mode)
+            throws Exception {
         Path home = Files.createDirectories(root.resolve("home"));
         Path work = Files.createDirectories(root.resolve("work"));
         Path launcher = Path.of(System.getProperty("shellgate.launcher")).toAbsolutePath().normalize();
@@ -92,7 +101,11 @@ class ClaudeDialogTest {
         // as shellgate setup writes it: the audit log hears that a command asked in the dialog ran
         hooks.setAll(Hooks.claudeStyle("PostToolUse", AnthropicStub.TOOL, Hooks.word(launcher.toString()) + " hook claude-code"));
         settings.set("hooks", hooks);
-        settings.set("permissions", StubModel.object().set("allow", StubModel.JSON.valueToTree(List.of("Bash"))));
+        ObjectNode permissions = StubModel.object().set("allow", StubModel.JSON.valueToTree(allow));
+        if (mode != null) {
+            permissions.put("defaultMode", mode);
+        }
+        settings.set("permissions", permissions);
         Files.createDirectories(home.resolve(".claude"));
         Files.writeString(home.resolve(".claude/settings.json"), settings.toPrettyString());
         String key = "sk-ant-stub-not-a-key";
@@ -112,7 +125,7 @@ class ClaudeDialogTest {
     }
 
     /** The audit log's records, oldest first. */
-    private static List<JsonNode> audit(Path root) throws java.io.IOException {
+    static List<JsonNode> audit(Path root) throws java.io.IOException {
         Path log = root.resolve("state/audit.jsonl");
         List<JsonNode> out = new java.util.ArrayList<>();
         if (Files.exists(log)) {
@@ -124,7 +137,7 @@ class ClaudeDialogTest {
     }
 
     /** Waits until the model has been sent the tool's result (the dialog was answered and the call ended). */
-    private static void awaitToolResult(AnthropicStub stub) throws InterruptedException {
+    static void awaitToolResult(AnthropicStub stub) throws InterruptedException {
         for (int i = 0; i < 1800 && stub.toolResults().isEmpty(); i++) {
             Thread.sleep(100);
         }

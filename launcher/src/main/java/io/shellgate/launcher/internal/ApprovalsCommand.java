@@ -18,13 +18,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code shellgate approvals --watch}: the person who answers asks, from a terminal of their own. */
 @Command(name = "approvals", mixinStandardHelpOptions = true,
-        subcommands = {ApprovalsCommand.ListApprovals.class, ApprovalsCommand.RevokeApproval.class},
+        subcommands = {ApprovalsCommand.ListApprovals.class, AddApprovalCommand.class, ApprovalsCommand.RevokeApproval.class},
         description = {"Watches for commands that need a person's review, shows each as it comes (who asked, where,",
             "the command, why) and reads your answer: y once, s always in this session, p always in this project,",
             "n refuse. While it runs, such commands wait for you (up to the review time-out); while nobody watches",
             "and no terminal can be asked, they are refused at once. Run it in a terminal of your own, outside the",
             "agent: an agent's commands may not run it, and answers come only from this terminal's keyboard."},
-        footer = {"", "shellgate approvals list shows the remembered answers (\"always\"), shellgate approvals revoke ID takes one back.",
+        footer = {"", "shellgate approvals list shows the remembered answers (\"always\") and Claude Code's own allow rules,",
+            "shellgate approvals add -- COMMAND remembers one ahead of its ask, shellgate approvals revoke ID takes one back.",
             "", "Exit code: 0 when you stop watching; 4 when it cannot watch (no terminal, another watcher)."})
 public final class ApprovalsCommand implements Callable<Integer> {
 
@@ -103,8 +104,8 @@ public final class ApprovalsCommand implements Callable<Integer> {
                 io.shellgate.rules.Policy policy = options.load(options.cwd());
                 List<io.shellgate.rules.Approval> approvals = policy.review().approvals();
                 if (approvals.isEmpty()) {
-                    out.println("no remembered approvals (answer an ask with s or p, or write an [[approved]] entry)");
-                    return ExitCode.ALLOW.code();
+                    out.println("no remembered approvals (answer an ask with s or p, run shellgate approvals add, or write an"
+                            + " [[approved]] entry)");
                 }
                 java.util.Map<String, Integer> uses = io.shellgate.reviewer.Approvals.uses(System.getenv(), approvals);
                 for (io.shellgate.rules.Approval a : approvals) {
@@ -119,6 +120,7 @@ public final class ApprovalsCommand implements Callable<Integer> {
                             + (a.activeAt(java.time.Instant.now()) ? "" : " (expired: no longer counts)")));
                     out.println("  used:     " + uses.getOrDefault(a.id(), 0) + " times (decisions in the audit log)");
                 }
+                claudeCodeRules(out, policy, options.cwd());
                 return ExitCode.ALLOW.code();
             } catch (PolicyOptions.UsageException e) {
                 err.println("shellgate approvals list: " + e.getMessage());
@@ -129,6 +131,27 @@ public final class ApprovalsCommand implements Callable<Integer> {
                 err.println("shellgate approvals list: cannot read the audit log: " + e.getMessage());
                 return ExitCode.ERROR.code();
             }
+        }
+
+        /**
+         * Claude Code's own Bash allow rules, which its hook leaves an ask to: read-only here, with the file each is in
+         * (its "Yes, and don't ask again" writes them to the project's .claude/settings.local.json).
+         */
+        private static void claudeCodeRules(PrintWriter out, io.shellgate.rules.Policy policy, java.nio.file.Path cwd) {
+            List<io.shellgate.launcher.internal.hook.ClaudeRules.Rule> rules = io.shellgate.launcher.internal.hook.ClaudeRules
+                    .read(io.shellgate.launcher.internal.hook.ClaudeRules.settingsFiles(System.getenv(), cwd));
+            if (rules.isEmpty()) {
+                return;
+            }
+            out.println();
+            out.println("Claude Code's own allow rules (read-only here; " + (policy.review().agentAllowRules()
+                    ? "an ask one covers is left to Claude Code in its default, plan and dontAsk modes"
+                    : "not honoured: the policy says review.agent-allow-rules = false") + "):");
+            for (io.shellgate.launcher.internal.hook.ClaudeRules.Rule r : rules) {
+                out.println("  " + r.rule() + "  (" + r.file() + ")" + (io.shellgate.launcher.internal.hook.ClaudeRules
+                        .blanket(r.rule()) ? "  blanket: covers no command for shellgate" : ""));
+            }
+            out.println("  to undo one, remove it from permissions.allow in its file (or with /permissions in Claude Code)");
         }
 
         private static String scope(io.shellgate.rules.Approval a) {

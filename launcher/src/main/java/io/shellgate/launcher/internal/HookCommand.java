@@ -56,7 +56,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "starting bash; where there is none, use \"bash /path/to/shellgate hook AGENT\": the same answers.",
             "An ask shows Claude Code's, Copilot CLI's or Pi's own dialog; Qwen Code, copilot -p and pi -p refuse it",
             "without a terminal; Gemini CLI, Codex, OpenCode and Kilo get a refusal that says how to approve (Gemini waits",
-            "forever for an answer without a terminal, Codex would run the command, an OpenCode plugin cannot ask)."},
+            "forever for an answer without a terminal, Codex would run the command, an OpenCode plugin cannot ask).",
+            "Claude Code: an ask that a specific Bash(...) allow rule in its own settings covers gets no decision in its",
+            "default, plan and dontAsk modes, so Claude Code runs it by that rule ([review] agent-allow-rules = false",
+            "in your policy turns this off); a deny never does."},
         footer = {"", "Exit code 0 with the agent's answer on standard output; 2 (which every one of these agents takes",
             "as \"block\") when shellgate cannot answer, with the reason on standard error."})
 public final class HookCommand implements Callable<Integer> {

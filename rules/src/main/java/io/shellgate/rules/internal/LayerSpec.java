@@ -39,6 +39,7 @@ record LayerSpec(
         List<Rule> rules,
         Integer personTimeoutSeconds,
         Integer rememberDays,
+        Boolean agentAllowRules,
         Map<String, String> llm,
         List<Approval> approvals,
         Boolean auditRequired,

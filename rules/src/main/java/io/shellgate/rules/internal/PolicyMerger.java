@@ -54,6 +54,8 @@ final class PolicyMerger {
     private int personTimeoutSeconds = ReviewSettings.DEFAULT_PERSON_TIMEOUT_SECONDS;
     /** The shortest remember-days any layer that may configure review set: a shorter memory is the safer one. */
     private Integer rememberDays;
+    /** Whether asks may be left to an agent's own allow rules: any layer that may configure review can say no. */
+    private boolean agentAllowRules = true;
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
     private boolean auditRequired;
@@ -162,7 +164,8 @@ final class PolicyMerger {
             }
         }
         if (!mayWeaken) {
-            if (layer.personTimeoutSeconds() != null || layer.rememberDays() != null || !layer.llm().isEmpty()
+            if (layer.personTimeoutSeconds() != null || layer.rememberDays() != null || layer.agentAllowRules() != null
+                    || !layer.llm().isEmpty()
                     || !layer.approvals().isEmpty()) {
                 notices.add(untrusted + "configure review or approve commands)");
             }
@@ -176,6 +179,9 @@ final class PolicyMerger {
         }
         if (layer.rememberDays() != null) {
             rememberDays = rememberDays == null ? layer.rememberDays() : Math.min(rememberDays, layer.rememberDays());
+        }
+        if (Boolean.FALSE.equals(layer.agentAllowRules())) {
+            agentAllowRules = false;
         }
         layer.llm().forEach((key, value) -> {
             if (floor.pinsLlm(key)) {
@@ -254,7 +260,7 @@ final class PolicyMerger {
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
-                sources, notices, new ReviewSettings(personTimeoutSeconds, rememberDays, llm, List.copyOf(approvals.values())),
+                sources, notices, new ReviewSettings(personTimeoutSeconds, rememberDays, agentAllowRules, llm, List.copyOf(approvals.values())),
                 new AuditSettings(auditRequired), floor.settings());
     }
 }

@@ -38,7 +38,7 @@ final class ReviewReader {
         if (review == null) {
             return null;
         }
-        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "remember-days", "llm"));
+        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "remember-days", "agent-allow-rules", "llm"));
         return in.integer(review, List.of("review"), "person-timeout-seconds", 1, 600);
     }
 
@@ -49,6 +49,18 @@ final class ReviewReader {
             return null;
         }
         return in.integer(review, List.of("review"), "remember-days", 1, 3650);
+    }
+
+    /**
+     * Whether an ask an agent's hook hands to the agent's own dialog is left to a specific allow rule of the agent's
+     * own settings that covers the command, or null when the file does not say.
+     */
+    Boolean agentAllowRules(JsonNode root) {
+        JsonNode review = root.get("review");
+        if (review == null || !review.isObject()) {
+            return null;
+        }
+        return in.bool(review, List.of("review"), "agent-allow-rules");
     }
 
     /** The {@code [review.llm]} table as strings; empty when absent. */

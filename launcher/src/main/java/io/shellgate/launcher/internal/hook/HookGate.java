@@ -78,7 +78,7 @@ public final class HookGate {
                     // decided and logged as a command would be: memory, the LLM and a person may answer an ask
                     JudgeRequest request = new JudgeRequest(w.line(), Dialect.BASH, processCwd(hook, processCwd), env, null, false);
                     return decided(agent, request, w.verdict(), origin(agent, hook.path("session_id").asText(""), caller),
-                            env, clientGone, progress);
+                            env, null, clientGone, progress);
                 }
             }
         }
@@ -99,7 +99,9 @@ public final class HookGate {
         // the agent's shell may keep state between calls: a variable the environment does not have
         // may still be set there, so it is unknown, not empty
         JudgeRequest request = new JudgeRequest(command, Dialect.BASH, cwd, env, null, false);
-        return decided(agent, request, null, origin(agent, c.session(), caller), env, clientGone, progress);
+        // Claude Code's own allow rules for this command may decide an ask instead of its dialog (see ClaudeRules)
+        ClaudeRules rules = agent == HookAgent.CLAUDE_CODE && c.command() != null ? ClaudeRules.forCall(hook, env, cwd) : null;
+        return decided(agent, request, null, origin(agent, c.session(), caller), env, rules, clientGone, progress);
     }
 
     /**
@@ -132,7 +134,7 @@ public final class HookGate {
      * the answer in the agent's format.
      */
     private HookAnswer decided(HookAgent agent, JudgeRequest request, Verdict verdict, Origin origin,
-            Map<String, String> env, java.util.function.BooleanSupplier clientGone,
+            Map<String, String> env, ClaudeRules rules, java.util.function.BooleanSupplier clientGone,
             io.shellgate.reviewer.ReviewRequest.Progress progress) {
         String command = request.command();
         Result result;
@@ -141,11 +143,16 @@ public final class HookGate {
             // configuration; memory and the LLM may answer, then a person: the agent's own dialog where
             // it has one, else whoever watches with shellgate approvals, within the agent's hook timeout
             result = gates.forEnvironment(env).decide(request, verdict, origin,
-                    agent.asks() ? People.agentsOwnUser() : People.watchersWithin(agent.watcherCap()), clientGone, progress);
+                    agent.asks() ? People.agentsOwnUser(rules) : People.watchersWithin(agent.watcherCap()), clientGone, progress);
         } catch (RuntimeException e) {
             return agent.answer(HookAgent.Outcome.DENY, "shellgate: refused (judge-error): the command could not be judged: " + e);
         }
         String warning = result.warning() == null ? "" : " (" + result.warning() + ")";
+        if (result instanceof Result.Refused r && r.tier() == Tier.ASK && r.step() == Step.AGENT && rules != null
+                && rules.found() != null) {
+            // no decision: Claude Code decides by its user's own rule, which covers this command (the audit says which)
+            return new HookAnswer(0, "", result.warning() == null ? "" : result.warning() + "\n");
+        }
         HookAnswer answer = switch (result) {
             case Result.Runs r -> agent.answer(HookAgent.Outcome.ALLOW, "shellgate " + (r.step() == Step.JUDGE
                     ? "allow (" + r.verdict().primary().rule() + "): " + r.verdict().primary().message()
