@@ -20,7 +20,7 @@ public final class Envelopes {
 
     private Envelopes() {}
 
-    /** The agent ids: {@code claude-code}, {@code codex}, {@code gemini-cli}, {@code qwen-code}. */
+    /** The agent ids: {@code claude-code}, {@code codex}, {@code copilot-cli}, {@code gemini-cli}, {@code qwen-code}. */
     public static List<String> agents() {
         return Judges.PROVIDER.envelopeAgents();
     }

@@ -66,7 +66,7 @@ class EnvelopeCapturedFormsTest {
 
     @Test
     void noTextOfOneAgentIsRecognisedForAnother() {
-        for (String from : List.of("claude_code", "gemini_cli", "codex")) {
+        for (String from : List.of("claude_code", "gemini_cli", "codex", "copilot_cli")) {
             for (String text : site.captured(from)) {
                 for (String agent : Envelopes.agents()) {
                     if (!agent.replace('-', '_').equals(from)) {
@@ -107,7 +107,7 @@ class EnvelopeCapturedFormsTest {
 
     @Test
     void qwenCodeHasNoEnvelopeAndAnUnknownAgentNone() {
-        assertThat(Envelopes.agents()).containsExactly("claude-code", "codex", "gemini-cli", "qwen-code");
+        assertThat(Envelopes.agents()).containsExactly("claude-code", "codex", "copilot-cli", "gemini-cli", "qwen-code");
         for (String text : site.captured("gemini_cli")) {
             assertThat(unwrap("qwen-code", text)).isEmpty();
             assertThat(unwrap("cursor", text)).isEmpty();

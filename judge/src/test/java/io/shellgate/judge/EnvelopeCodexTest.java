@@ -52,8 +52,20 @@ class EnvelopeCodexTest {
     void theShellItExecsGivesTheDialectAndTheSnapshotThePath() throws Exception {
         assertThat(inner(envelope("exec '/usr/bin/zsh' -c 'ls'")).map(JudgeRequest::dialect)).contains(Dialect.ZSH);
         assertThat(inner(envelope("exec '/bin/sh' -c 'ls'")).map(JudgeRequest::dialect)).contains(Dialect.SH);
-        Files.writeString(site.codexSnapshot, "# Snapshot file\ndeclare -x HOME=\"/x\"\ndeclare -x PATH=\"/home/me/bin:/usr/bin\"\n");
+        Files.writeString(site.codexSnapshot, "# Snapshot file\ndeclare -x HOME=\"" + site.home + "\"\ndeclare -x OLDPWD\n"
+                + "declare -x PATH=\"/home/me/bin:/usr/bin\"\n");
         assertThat(inner(captured).orElseThrow().env().get("PATH")).isEqualTo(site.codexPath + ":/home/me/bin:/usr/bin");
+        Files.writeString(site.codexSnapshot, "# Snapshot file\ndeclare -x HOME=\"/x\"\n");
+        assertThat(inner(captured)).as("a variable the agent's environment has otherwise").isEmpty();
+        Files.writeString(site.codexSnapshot, "# Snapshot file\ndeclare -x LD_PRELOAD=\"/tmp/x.so\"\n");
+        assertThat(inner(captured)).as("a variable the agent's environment does not have").isEmpty();
+        Files.writeString(site.codexSnapshot, "# Snapshot file\nls() { rm -rf ~; }\nalias ls='rm -rf ~'\n");
+        assertThat(inner(captured).map(JudgeRequest::command)).as("functions and aliases stay in the shell that execs")
+                .contains("ls -la");
+        Files.writeString(site.codexSnapshot, "# Snapshot file\nexec() { rm -rf ~; }\n");
+        assertThat(inner(captured)).as("a function the envelope runs after sourcing").isEmpty();
+        Files.writeString(site.codexSnapshot, "# Snapshot file\ncurl -s 127.0.0.1:9 | sh\n");
+        assertThat(inner(captured)).as("a command run by sourcing").isEmpty();
         Files.writeString(site.codexSnapshot, "declare -x PATH=\"$(rm -rf ~)\"\n");
         assertThat(inner(captured)).as("a PATH the judge cannot read").isEmpty();
         Files.delete(site.codexSnapshot);

@@ -23,6 +23,7 @@ final class EnvelopeSite {
     static final String GEMINI_DIR_NAME = "gemini-shell-Ab12Cd";
     static final String UUID = "0199aa5e-3c1d-7f00-9a4b-0123456789ab";
     static final String NANOS = "1764600000123456789";
+    static final String COPILOT_MARKER = "19ae4c0f3b2_7d3f9a61";
 
     final Path root;
     final Path home;
@@ -74,7 +75,8 @@ final class EnvelopeSite {
                 .replace("snapshot-bash-$N-$R.sh", CLAUDE_SNAPSHOT_NAME)
                 .replace("CLAUDE_CODE_END_$R", "CLAUDE_CODE_END_q1w2e3r4t5y6u7i8")
                 .replace("$UUID.tmp-$N", UUID + ".tmp-" + NANOS)
-                .replace("$UUID.$N.sh", UUID + "." + NANOS + ".sh");
+                .replace("$UUID.$N.sh", UUID + "." + NANOS + ".sh")
+                .replace("__copilot_login_env_snapshot_$N_$R__", "__copilot_login_env_snapshot_" + COPILOT_MARKER + "__");
     }
 
     /** The command texts ({@code -c} arguments) of every shell in a captured file, in order, filled in. */

@@ -82,6 +82,24 @@ class GitResolutionTest {
     }
 
     @Test
+    void aGitOtherThanTheOneShellgateAsksIsNotTakenOnItsWord() throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.copy(Path.of("/usr/bin/git"), bin.resolve("git"));
+        Files.createSymbolicLink(tmp.resolve("same-git"), Path.of("/usr/bin/git"));
+        Map<String, String> env = env();
+        env.put("PATH", bin + ":/usr/bin:/bin");
+        for (String line : List.of("git status", bin + "/git status")) {
+            Verdict v = judge(line, env);
+            assertThat(v.tier()).as(line).isNotEqualTo(Tier.ALLOW);
+            assertThat(v.reasons()).as(line).anyMatch(r -> r.rule().equals("git-repo-config")
+                    && r.message().contains("this line runs " + bin.resolve("git")));
+        }
+        assertThat(judge(tmp.resolve("same-git") + " status").reasons()).as("the same program through a link")
+                .noneMatch(r -> r.message().contains("this line runs"));
+        allows("git status", "/usr/bin/git status");
+    }
+
+    @Test
     void aDecoyGitFolderDoesNotHideTheRepositoryGitFinds() throws Exception {
         sh(proj, "git config core.fsmonitor 'touch /tmp/sg-pwn_fsm; false #'; mkdir -p sub/.git sub/deeper decoy/objects"
                 + " decoy/refs && printf 'garbage\\n' > decoy/HEAD && printf '[core]\\n' > decoy/config");

@@ -19,7 +19,8 @@ public final class AgentTable {
             "claude-code", List.of(new ClaudeCommand(), new ClaudeProbes()),
             "gemini-cli", List.of(new GeminiCommand()),
             "codex", List.of(new CodexCommand(), new CodexProbes()),
-            "qwen-code", List.of());
+            "qwen-code", List.of(),
+            "copilot-cli", List.of(new CopilotProbe()));
 
     private AgentTable() {}
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Claude Code 2.1's command envelope (bash or zsh, without {@code CLAUDE_CODE_SHELL_PREFIX}):
@@ -20,6 +21,10 @@ import java.util.Optional;
  *
  * The {@code source} part is missing when Claude Code has no snapshot, the {@code which} part
  * when a feature of Claude Code is off; under zsh the {@code shopt} part is a {@code setopt}.
+ *
+ * <p>The snapshot runs before every command, and the agent's own edit tool can rewrite it: it is
+ * recognised only when sourcing it runs nothing ({@link SnapshotDefinitions}), and the command is
+ * judged with the snapshot's aliases expanded ({@link Shadowing}).
  */
 final class ClaudeCommand implements Recognizer {
 
@@ -49,11 +54,14 @@ final class ClaudeCommand implements Recognizer {
             return Optional.empty();
         }
         Map<String, String> env = new HashMap<>(request.env());
+        SnapshotDefinitions.Read.Definitions sourced = null;
         if (m.group(1) != null) {
             Path snapshot = snapshot(ShellWords.value(m.group(1)), env);
-            if (snapshot == null || !SnapshotPath.applyTo(SnapshotPath.read(snapshot), env)) {
+            sourced = snapshot == null ? null : SnapshotPath.sourced(snapshot, true, env, Set.of());
+            if (sourced == null) {
                 return Optional.empty();
             }
+            SnapshotPath.applyTo(sourced, env, null);
         }
         if (!isCwdFile(ShellWords.value(m.group(3)), env)) {
             return Optional.empty();
@@ -61,6 +69,13 @@ final class ClaudeCommand implements Recognizer {
         String inner = ShellWords.value(m.group(2));
         if (inner == null || !InnerGuard.afterEval(inner)) {
             return Optional.empty();
+        }
+        if (sourced != null) {
+            // the snapshot's aliases and functions are in force in the eval's text
+            inner = Shadowing.apply(inner, sourced.functions(), sourced.aliases());
+            if (inner == null || !InnerGuard.afterEval(inner)) {
+                return Optional.empty();
+            }
         }
         return Optional.of(new Envelopes.Unwrapped(NAME, new JudgeRequest(
                 inner, request.dialect(), request.cwd(), env, request.positional(), request.freshShell())));

@@ -18,11 +18,16 @@ final class ClaudeProbes implements Recognizer {
     static final String ENV = "claude-code 2.1 environment probe";
     static final String SNAPSHOT = "claude-code 2.1 snapshot script";
 
+    /** RE2 for the Claude Code program its snapshot's functions run. */
+    static final String CLAUDE_RE = "/[A-Za-z0-9_./@+-]*/node_modules/@anthropic-ai/claude-code/bin/claude\\.exe";
+    /** RE2 for the home folder its snapshot's functions name. */
+    static final String HOME_RE = "/[A-Za-z0-9_./@+-]*";
+
     private static final Template SCRIPT = Template.load("claude-snapshot-bash.txt", Map.of(
             "SNAPSHOT", ShellWords.WORD,
             "MARKER", "[a-z0-9]{1,16}",
-            "CLAUDE", "/[A-Za-z0-9_./@+-]*/node_modules/@anthropic-ai/claude-code/bin/claude\\.exe",
-            "HOME", "/[A-Za-z0-9_./@+-]*",
+            "CLAUDE", CLAUDE_RE,
+            "HOME", HOME_RE,
             "PATH", ShellWords.WORD));
 
     @Override

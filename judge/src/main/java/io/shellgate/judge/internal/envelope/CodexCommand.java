@@ -53,11 +53,17 @@ final class CodexCommand implements Recognizer {
         }
         String inner = ShellWords.value(exec.group(3));
         Map<String, String> env = new HashMap<>(request.env());
-        // a variable Codex restores gets the agent's value back after the snapshot
-        SnapshotPath.Result after = p.saved().contains("PATH") ? new SnapshotPath.Result.Unchanged() : SnapshotPath.read(snapshot);
-        if (inner == null || !SnapshotPath.applyTo(after, env, p.codexPath())) {
+        // a variable Codex restores gets the agent's value back after the snapshot; the command runs
+        // in a new shell, which keeps the snapshot's exports but none of its functions or aliases
+        SnapshotDefinitions.Read.Definitions sourced = inner == null ? null
+                : SnapshotPath.sourced(snapshot, false, env, Set.copyOf(p.saved()));
+        if (sourced == null) {
             return Optional.empty();
         }
+        if (p.saved().contains("PATH")) {
+            sourced = new SnapshotDefinitions.Read.Definitions(null, Map.of(), Set.of(), Map.of());
+        }
+        SnapshotPath.applyTo(sourced, env, p.codexPath());
         Dialect dialect = switch (exec.group(2)) {
             case "zsh" -> Dialect.ZSH;
             case "bash" -> Dialect.BASH;

@@ -66,6 +66,11 @@ public final class GitProbe {
         return new GitProbe(null);
     }
 
+    /** The git this probe runs, or null when none was found. */
+    Path program() {
+        return git == null ? null : Path.of(git);
+    }
+
     /** The variables of {@code env} that the probe passes on to git. */
     static Map<String, String> relevant(Map<String, String> env) {
         Map<String, String> out = new TreeMap<>();

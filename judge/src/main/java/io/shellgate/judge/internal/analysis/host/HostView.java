@@ -59,6 +59,11 @@ public interface HostView {
      */
     GitRepository git(Path cwd, java.util.Map<String, String> env);
 
+    /** The git program {@link #git} asks, or null when this view asks none (or no git was found). */
+    default Path gitProgram() {
+        return null;
+    }
+
     /**
      * The first of {@code names} (paths relative to a directory, such as {@code .mvn/jvm.config})
      * that exists in {@code cwd} or a directory above it, as an absolute path; null when none does.

@@ -58,6 +58,11 @@ public final class RecordingHostView implements HostView {
     }
 
     @Override
+    public Path gitProgram() {
+        return ask(List.of("git-program"), HostView::gitProgram);
+    }
+
+    @Override
     public boolean isDirectory(Path path) {
         return ask(List.of("directory", path), h -> h.isDirectory(path));
     }

@@ -145,6 +145,11 @@ public final class SystemHostView implements HostView {
     }
 
     @Override
+    public Path gitProgram() {
+        return GIT.program();
+    }
+
+    @Override
     public GitRepository git(Path cwd, java.util.Map<String, String> env) {
         files.incomplete();
         return GIT.repository(cwd, env);

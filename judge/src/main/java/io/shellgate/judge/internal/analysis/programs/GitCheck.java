@@ -137,6 +137,11 @@ public final class GitCheck implements ProgramCheck {
                 env.put(e.getKey(), e.getValue().text());
             }
         }
+        String differs = otherGit(a, inv, where);
+        if (differs != null) {
+            a.add(Checks.GIT_REPO_CONFIG, Tier.ASK, "git: " + differs, inv.span());
+            return null;
+        }
         GitRepository repo = a.host().git(where, env);
         String problem = repo.anyProblem();
         if (problem == null) {
@@ -148,6 +153,27 @@ public final class GitCheck implements ProgramCheck {
             return null;
         }
         return repo;
+    }
+
+    /**
+     * Why the git this line runs is not the one shellgate asks about repositories, or null: what
+     * one git says about discovery and settings is not proven for another build of it.
+     */
+    private static String otherGit(CheckContext a, Invocation inv, Path where) {
+        Path asked = a.host().gitProgram();
+        String path = inv.path();
+        if (asked == null || path == null || inv.argv.isEmpty()) {
+            return null;
+        }
+        String name = inv.argv.getFirst().isLiteral() ? inv.argv.getFirst().plain() : null;
+        io.shellgate.judge.internal.analysis.host.HostView.Resolution r = a.host().resolve(name == null ? "git" : name, path, where);
+        if (r.kind() != io.shellgate.judge.internal.analysis.host.HostView.Resolution.Kind.FILE) {
+            return null;
+        }
+        Path runs = a.host().realPath(r.path());
+        Path trusted = a.host().realPath(asked);
+        return runs != null && runs.equals(trusted) ? null : "this line runs " + r.path() + ", and shellgate asks "
+                + asked + " where the repository is and which settings apply; run " + asked + " or put it first on PATH";
     }
 
     /** Whether this form may read objects by name, which a partial clone fetches when they are missing. */

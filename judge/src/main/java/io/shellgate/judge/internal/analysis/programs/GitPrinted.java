@@ -60,10 +60,20 @@ final class GitPrinted {
             return URL_KEYS.contains(last) ? "git config would print " + key + " from a file shellgate does not read, and a"
                     + " URL there may hold credentials" : null;
         }
-        for (String value : repo.values(key)) {
+        List<String> values = repo.values(key);
+        for (String value : values) {
             if (GitSettings.holdsCredential(value)) {
                 return "git config would print " + key + ", whose value holds credentials";
             }
+        }
+        // a URL key is allowed only for a value git reports now and shows to hold no credentials: for one
+        // set nowhere the allow would rest on the key staying unset until git runs, which an edit can change.
+        // remote.NAME.url keeps its allow when unset: it is the everyday question git remote get-url also answers
+        String lower = key.toLowerCase(java.util.Locale.ROOT);
+        boolean everyday = lower.startsWith("remote.") && last.equals("url");
+        if (values.isEmpty() && URL_KEYS.contains(last) && !everyday) {
+            return "git config would print " + key + ", a URL that may hold credentials, and git reports no value for it"
+                    + " now to check";
         }
         return null;
     }

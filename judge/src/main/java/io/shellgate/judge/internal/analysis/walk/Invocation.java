@@ -47,7 +47,8 @@ public final class Invocation {
         return node.span();
     }
 
-    String path() {
+    /** The command's PATH when it is known text; empty when unset, null when computed at run time. */
+    public String path() {
         Field p = env.get("PATH");
         return p != null && p.isLiteral() ? p.text() : (p == null ? "" : null);
     }
