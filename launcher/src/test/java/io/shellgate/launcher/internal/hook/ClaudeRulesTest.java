@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shellgate.launcher.internal.server.Gatekeepers;
+import io.shellgate.launcher.internal.gate.Gatekeepers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
