@@ -1,8 +1,11 @@
 package io.shellgate.reviewer;
 
 import io.shellgate.client.PrivateFolder;
+import io.shellgate.reviewer.config.StateDir;
 import io.shellgate.reviewer.internal.DeskWire;
-import io.shellgate.reviewer.internal.StateDir;
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.Printable;
+import io.shellgate.reviewer.model.Waiting;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -20,8 +23,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 

@@ -1,6 +1,6 @@
 package io.shellgate.reviewer;
 
-import io.shellgate.reviewer.internal.StateDir;
+import io.shellgate.reviewer.config.StateDir;
 import io.shellgate.reviewer.internal.export.Exports;
 import io.shellgate.rules.Policy;
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.shellgate.reviewer;
 
+import io.shellgate.reviewer.config.StateDir;
 import io.shellgate.reviewer.internal.AuditLog;
-import io.shellgate.reviewer.internal.StateDir;
+import io.shellgate.reviewer.model.AuditReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,9 @@
 package io.shellgate.reviewer;
 
 import io.shellgate.reviewer.internal.TtyPerson;
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.PendingAsk;
+import io.shellgate.reviewer.model.Person;
 import java.time.Duration;
 import java.util.Optional;
 

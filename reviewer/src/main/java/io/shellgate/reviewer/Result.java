@@ -2,6 +2,7 @@ package io.shellgate.reviewer;
 
 import io.shellgate.judge.Span;
 import io.shellgate.judge.Verdict;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.rules.Tier;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package io.shellgate.reviewer;
 
 import io.shellgate.reviewer.internal.ReviewPipeline;
+import io.shellgate.reviewer.model.Reviewer;
 import io.shellgate.rules.Policy;
 import java.util.Map;
 

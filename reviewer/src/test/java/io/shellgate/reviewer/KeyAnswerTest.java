@@ -2,6 +2,8 @@ package io.shellgate.reviewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.KeyAnswer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;

@@ -2,6 +2,7 @@ package io.shellgate.reviewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.reviewer.model.Printable;
 import org.junit.jupiter.api.Test;
 
 /** What an ask shows cannot redraw the person's screen. */

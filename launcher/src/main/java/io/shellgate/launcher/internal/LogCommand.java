@@ -2,7 +2,7 @@ package io.shellgate.launcher.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.launcher.internal.cli.ExitCode;
-import io.shellgate.reviewer.AuditReport;
+import io.shellgate.reviewer.model.AuditReport;
 import io.shellgate.reviewer.AuditTrail;
 import io.shellgate.rules.JsonTrees;
 import java.io.IOException;

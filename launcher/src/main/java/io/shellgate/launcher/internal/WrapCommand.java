@@ -7,7 +7,7 @@ import io.shellgate.launcher.internal.server.ServerClient;
 import io.shellgate.launcher.internal.wrap.KnownAgents;
 import io.shellgate.launcher.internal.wrap.WrapLayer;
 import io.shellgate.launcher.internal.wrap.WrapSession;
-import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.config.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;

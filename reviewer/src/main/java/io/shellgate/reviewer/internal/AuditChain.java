@@ -1,7 +1,7 @@
 package io.shellgate.reviewer.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.shellgate.reviewer.AuditReport;
+import io.shellgate.reviewer.model.AuditReport;
 import io.shellgate.rules.JsonTrees;
 import java.io.IOException;
 import java.nio.ByteBuffer;

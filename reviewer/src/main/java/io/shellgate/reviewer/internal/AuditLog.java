@@ -1,5 +1,6 @@
 package io.shellgate.reviewer.internal;
 
+import io.shellgate.reviewer.config.StateDir;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -198,7 +199,7 @@ public final class AuditLog {
     }
 
     /** Checks the chain of every record kept (see {@link AuditChain#verify}). */
-    public io.shellgate.reviewer.AuditReport verify() throws IOException {
+    public io.shellgate.reviewer.model.AuditReport verify() throws IOException {
         return AuditChain.verify(files, dir.resolve("audit.lock"));
     }
 }

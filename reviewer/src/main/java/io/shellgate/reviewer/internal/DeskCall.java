@@ -1,7 +1,7 @@
 package io.shellgate.reviewer.internal;
 
 import io.shellgate.client.PrivateFolder;
-import io.shellgate.reviewer.PendingAsk;
+import io.shellgate.reviewer.model.PendingAsk;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;

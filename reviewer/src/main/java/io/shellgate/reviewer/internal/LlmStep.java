@@ -1,8 +1,8 @@
 package io.shellgate.reviewer.internal;
 
-import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Decision;
+import io.shellgate.reviewer.model.ReviewRequest;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.reviewer.internal.llm.LlmConfig;
 import io.shellgate.reviewer.internal.llm.LlmOpinion;
 import io.shellgate.reviewer.internal.llm.LlmReviewer;

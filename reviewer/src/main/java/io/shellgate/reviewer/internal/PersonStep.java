@@ -1,11 +1,11 @@
 package io.shellgate.reviewer.internal;
 
 import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.Answer;
-import io.shellgate.reviewer.PendingAsk;
-import io.shellgate.reviewer.Person;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.PendingAsk;
+import io.shellgate.reviewer.model.Person;
+import io.shellgate.reviewer.model.ReviewRequest;
+import io.shellgate.reviewer.model.Step;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package io.shellgate.reviewer.internal;
 
 import io.shellgate.judge.Verdict;
-import io.shellgate.reviewer.Answer;
-import io.shellgate.reviewer.Decision;
-import io.shellgate.reviewer.GateConfig;
-import io.shellgate.reviewer.ReviewRequest;
-import io.shellgate.reviewer.Reviewer;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.Decision;
+import io.shellgate.reviewer.config.GateConfig;
+import io.shellgate.reviewer.model.ReviewRequest;
+import io.shellgate.reviewer.model.Reviewer;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.reviewer.internal.export.AuditSink;
 import io.shellgate.reviewer.internal.export.DecisionClock;
 import io.shellgate.reviewer.internal.export.Exports;

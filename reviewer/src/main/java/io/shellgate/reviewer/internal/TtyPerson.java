@@ -1,11 +1,11 @@
 package io.shellgate.reviewer.internal;
 
 import io.shellgate.judge.Reason;
-import io.shellgate.reviewer.Answer;
-import io.shellgate.reviewer.KeyAnswer;
-import io.shellgate.reviewer.PendingAsk;
-import io.shellgate.reviewer.Printable;
-import io.shellgate.reviewer.Person;
+import io.shellgate.reviewer.model.Answer;
+import io.shellgate.reviewer.model.KeyAnswer;
+import io.shellgate.reviewer.model.PendingAsk;
+import io.shellgate.reviewer.model.Printable;
+import io.shellgate.reviewer.model.Person;
 import io.shellgate.rules.Tier;
 import java.io.File;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.shellgate.launcher.internal.gate;
 
-import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.config.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

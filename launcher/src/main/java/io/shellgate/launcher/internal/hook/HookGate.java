@@ -5,11 +5,11 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;
 import io.shellgate.launcher.internal.gate.Gatekeepers;
-import io.shellgate.reviewer.EntryPoint;
-import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.model.EntryPoint;
+import io.shellgate.reviewer.model.Origin;
 import io.shellgate.reviewer.People;
 import io.shellgate.reviewer.Result;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ public final class HookGate {
      * may be null).
      */
     public HookAnswer answer(HookAgent agent, String input, Map<String, String> env, Path processCwd, long caller,
-            java.util.function.BooleanSupplier clientGone, io.shellgate.reviewer.ReviewRequest.Progress progress) {
+            java.util.function.BooleanSupplier clientGone, io.shellgate.reviewer.model.ReviewRequest.Progress progress) {
         JsonNode hook;
         try {
             hook = HookAgent.JSON.readTree(input);
@@ -135,7 +135,7 @@ public final class HookGate {
      */
     private HookAnswer decided(HookAgent agent, JudgeRequest request, Verdict verdict, Origin origin,
             Map<String, String> env, ClaudeRules rules, java.util.function.BooleanSupplier clientGone,
-            io.shellgate.reviewer.ReviewRequest.Progress progress) {
+            io.shellgate.reviewer.model.ReviewRequest.Progress progress) {
         String command = request.command();
         Result result;
         try {

@@ -2,9 +2,9 @@ package io.shellgate.launcher.internal.person;
 
 import io.shellgate.launcher.internal.terminal.UserTerminal;
 import io.shellgate.reviewer.ApprovalDesk;
-import io.shellgate.reviewer.KeyAnswer;
-import io.shellgate.reviewer.Printable;
-import io.shellgate.reviewer.Waiting;
+import io.shellgate.reviewer.model.KeyAnswer;
+import io.shellgate.reviewer.model.Printable;
+import io.shellgate.reviewer.model.Waiting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

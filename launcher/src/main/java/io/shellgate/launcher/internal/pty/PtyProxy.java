@@ -2,7 +2,7 @@ package io.shellgate.launcher.internal.pty;
 
 import io.shellgate.launcher.internal.terminal.PseudoTerminal;
 import io.shellgate.launcher.internal.terminal.UserTerminal;
-import io.shellgate.reviewer.Person;
+import io.shellgate.reviewer.model.Person;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -25,7 +25,7 @@ final class HookRequests {
     }
 
     ObjectNode reply(JsonNode request, java.util.function.BooleanSupplier clientGone,
-            io.shellgate.reviewer.ReviewRequest.Progress progress) {
+            io.shellgate.reviewer.model.ReviewRequest.Progress progress) {
         Optional<HookAgent> agent = HookAgent.parse(Protocol.text(request, "agent"));
         if (agent.isEmpty()) {
             return Protocol.error("bad-request", "\"agent\" must be one of " + HookGate.known());

@@ -2,8 +2,8 @@ package io.shellgate.launcher.internal.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.shellgate.reviewer.EntryPoint;
-import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.model.EntryPoint;
+import io.shellgate.reviewer.model.Origin;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

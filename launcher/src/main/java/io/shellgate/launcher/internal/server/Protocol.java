@@ -8,7 +8,7 @@ import io.shellgate.judge.CommandInfo;
 import io.shellgate.judge.Reason;
 import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.Result;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.rules.JsonTrees;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 

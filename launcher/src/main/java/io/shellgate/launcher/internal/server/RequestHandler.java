@@ -13,11 +13,11 @@ import io.shellgate.launcher.internal.gate.Gatekeepers;
 import io.shellgate.launcher.internal.shell.ShellChoice;
 import io.shellgate.launcher.internal.shell.ShellResolver;
 import io.shellgate.reviewer.Gatekeeper;
-import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.model.Origin;
 import io.shellgate.reviewer.People;
-import io.shellgate.reviewer.Person;
+import io.shellgate.reviewer.model.Person;
 import io.shellgate.reviewer.Result;
-import io.shellgate.reviewer.Step;
+import io.shellgate.reviewer.model.Step;
 import io.shellgate.rules.FileFacts;
 import io.shellgate.rules.Policy;
 import io.shellgate.rules.PolicyException;
@@ -100,7 +100,7 @@ public final class RequestHandler {
          * step it waits on and for how long at most: a line {@code {"v":1,"pending":"llm"|"person",
          * "seconds":N}} before the reply (docs/protocol.md). Null for a client that did not ask.
          */
-        io.shellgate.reviewer.ReviewRequest.Progress progress(JsonNode request) {
+        io.shellgate.reviewer.model.ReviewRequest.Progress progress(JsonNode request) {
             if (!request.path("interim").asBoolean(false)) {
                 return null;
             }

@@ -3,10 +3,10 @@ package io.shellgate.launcher.internal.pty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.shellgate.judge.Dialect;
-import io.shellgate.reviewer.GateConfig;
+import io.shellgate.reviewer.config.GateConfig;
 import io.shellgate.reviewer.Gatekeeper;
-import io.shellgate.reviewer.EntryPoint;
-import io.shellgate.reviewer.Origin;
+import io.shellgate.reviewer.model.EntryPoint;
+import io.shellgate.reviewer.model.Origin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

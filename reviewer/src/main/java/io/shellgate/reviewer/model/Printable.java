@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.model;
 
 /**
  * Text from an ask (a command line, a directory, a reason), made safe to print on a person's

@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.model;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.shellgate.reviewer.internal;
+package io.shellgate.reviewer.config;
 
 import java.io.IOException;
 import java.nio.file.Files;

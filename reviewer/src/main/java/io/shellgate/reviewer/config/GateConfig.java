@@ -1,6 +1,6 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.config;
 
-import io.shellgate.reviewer.internal.StateDir;
+import io.shellgate.reviewer.config.StateDir;
 import io.shellgate.rules.PolicyLoader;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.model;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.model;
 
 import io.shellgate.judge.JudgeRequest;
 import io.shellgate.judge.Verdict;

@@ -1,4 +1,4 @@
-package io.shellgate.reviewer;
+package io.shellgate.reviewer.model;
 
 /**
  * Decides whether a judged command line runs. Allow and deny verdicts pass through (and are
