@@ -151,6 +151,35 @@ class WrapShellsTest extends SandboxTest {
     }
 
     @Test
+    void aPassThatEscapedIntoTheAgentsEnvironmentLetsNoShellOfTheAgentThrough() throws Exception {
+        // an approved command prints its environment (as Copilot CLI's login-environment probe does with env -0, keeping
+        // what it printed for every later command): the agent then starts its own shells with that pass
+        script(tools.resolve("leak.sh"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$SHELLGATE_PASS\"\nbash -c 'touch nested-ran'\n");
+        Files.createDirectories(box.home.resolve(".config/shellgate"));
+        Files.writeString(box.home.resolve(".config/shellgate/policy.toml"), """
+                [settings]
+                trusted-dirs = ["%s"]
+                %s""".formatted(tools, approved("a1", "leak.sh")));
+        Path agent = box.root.resolve("agent.py");
+        Files.writeString(agent, """
+                import os, subprocess, sys
+                leaked = subprocess.run(["/bin/bash", "-c", "leak.sh"], capture_output=True, text=True).stdout.split()
+                print("LEAKED", len(leaked) == 1 and leaked[0].count(".") == 2)
+                for name, value in (("escaped", leaked[0] if leaked else ""), ("key-only", leaked[0].split(".")[0] if leaked else "")):
+                    env = dict(os.environ, SHELLGATE_PASS=value)
+                    r = subprocess.run(["/bin/bash", "-c", "touch " + name], env=env, capture_output=True, text=True)
+                    print("RAN", name, r.returncode)
+                """);
+        Processes.Result r = Processes.run(List.of(Processes.launcher().toString(), "wrap", "--layer", "namespace", "--",
+                "/usr/bin/python3", agent.toString()), box.env, "", box.work);
+        // the approved command's own nested shell went through with the pass; the agent's shells did not
+        assertThat(r.out()).as(r.toString()).contains("LEAKED True").contains("RAN escaped 126").contains("RAN key-only 126");
+        assertThat(box.work.resolve("nested-ran")).as(r.toString()).exists();
+        assertThat(box.work.resolve("escaped")).doesNotExist();
+        assertThat(box.work.resolve("key-only")).doesNotExist();
+    }
+
+    @Test
     void theAgentsOwnFileCallsCannotChangeTheGatesFilesWhileTheServerStillWritesThem() throws Exception {
         Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
         Files.writeString(policy, "version = 1\n");

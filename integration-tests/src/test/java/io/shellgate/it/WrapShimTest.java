@@ -2,6 +2,7 @@ package io.shellgate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.shellgate.it.agents.Hooks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -38,7 +39,8 @@ class WrapShimTest extends SandboxTest {
                 esac
                 echo "no such program: $program" >&2
                 exit 127
-                """.formatted(LauncherScriptTest.jdk("17").resolve("bin/java"), AgentJvm.targetClasses()));
+                """.formatted(Hooks.word(LauncherScriptTest.jdk("17").resolve("bin/java").toString()),
+                        Hooks.word(AgentJvm.targetClasses().toString())));
         // the shim on PATH, as pyenv writes them
         script(shims.resolve("agent"), """
                 #!/usr/bin/env bash
@@ -46,9 +48,9 @@ class WrapShimTest extends SandboxTest {
                 program="${0##*/}"
                 export MANAGER_ROOT=%s
                 exec "$MANAGER_ROOT/libexec/manager" exec "$program" "$@"
-                """.formatted(manager.getParent()));
+                """.formatted(Hooks.word(manager.getParent().toString())));
         // and one whose first line names a shell directly, as older asdf shims
-        script(shims.resolve("agent-sh"), "#!/bin/sh\nexec " + shims.resolve("agent") + " \"$@\"\n");
+        script(shims.resolve("agent-sh"), "#!/bin/sh\nexec " + Hooks.word(shims.resolve("agent").toString()) + " \"$@\"\n");
         // a shim in front of a shell, which the agent then starts itself
         script(shims.resolve("tool"), "#!/usr/bin/env bash\nexec bash \"$@\"\n");
         box.env.remove("SHELLGATE_SHELL");

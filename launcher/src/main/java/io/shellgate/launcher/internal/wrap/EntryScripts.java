@@ -30,7 +30,7 @@ final class EntryScripts {
     static String cover(String bash, String key, String bin, String real, String launcher, String agent, boolean judged,
             boolean multiCall, String first) {
         return head(bash, key, bin, null) + """
-                if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
+                if [ "$sg_passed" = 1 ]; then
                     exec -a "$0" %s "$@"
                 fi
                 %sif [ "$sg_first" = 1 ]; then
@@ -94,7 +94,7 @@ final class EntryScripts {
                     printf '%%s: command not found\\n' %s >&2
                     exit 127
                 fi
-                if [ -n "$sg_pass" ] && [ "${SHELLGATE_PASS-}" = "$sg_pass" ]; then
+                if [ "$sg_passed" = 1 ]; then
                     exec -a "$0" "$sg_real" "$@"
                 fi
                 %sif [ "$sg_first" = 1 ]; then
@@ -127,6 +127,22 @@ final class EntryScripts {
                 done
                 export PATH=$sg_path
                 case ${SHELL-} in %s/*) [ -n "$sg_shell" ] && export SHELL=$sg_shell ;; esac
+                sg_passed=
+                case ${SHELLGATE_PASS-} in
+                    "$sg_pass".*.*)
+                        if [ -n "$sg_pass" ]; then
+                            sg_v=${SHELLGATE_PASS#"$sg_pass".} sg_p=$$
+                            sg_for=${sg_v%%%%.*} sg_since=${sg_v#*.}
+                            while [ -n "$sg_p" ] && [ "$sg_p" != 0 ] && IFS= read -r sg_st < "/proc/$sg_p/stat"; do
+                                read -r -a sg_f <<< "${sg_st##*) }"
+                                if [ "$sg_p" = "$sg_for" ]; then
+                                    [ "${sg_f[19]-}" = "$sg_since" ] && sg_passed=1
+                                    break
+                                fi
+                                sg_p=${sg_f[1]-}
+                            done 2>/dev/null
+                        fi ;;
+                esac
                 """.formatted(quote(key), quote(bin), quote(bin), find, quote(bin));
     }
 
@@ -137,8 +153,12 @@ final class EntryScripts {
                     exit 126
                     """.formatted(shell);
         }
-        // the pass goes to the launcher, which hands it only to a command it lets run
-        return "export SHELLGATE_PASS=$sg_pass\n"
+        // the pass goes to the launcher, which hands it only to a command it lets run; it names this process (its id
+        // and start time), which the allowed shell is or descends from, so it lets through only the shells that
+        // command starts: one that escapes into the agent's own environment (a command that prints its environment,
+        // Copilot CLI's login-environment probe) is worth nothing to a shell the agent starts itself
+        return "IFS= read -r sg_st < /proc/$$/stat\nread -r -a sg_f <<< \"${sg_st##*) }\"\n"
+                + "export SHELLGATE_PASS=$sg_pass.$$.${sg_f[19]}\n"
                 + "exec " + quote(bash) + " " + quote(launcher) + (agent == null ? "" : " --agent " + quote(agent))
                 + " --shell " + shell + " \"$@\"\n";
     }

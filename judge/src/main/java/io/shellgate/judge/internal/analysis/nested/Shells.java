@@ -70,6 +70,16 @@ final class Shells {
                     Sensitive.checkRead(a, p.code(), inv.scope, inv.span(), "reads");
                 } else if (a.downloads(p.code())) {
                     Detectors.downloadToShell(a, inv.span(), program + " runs a script downloaded from the network");
+                } else if (systemProgram(p.code(), p.args())) {
+                    // a system program that is a shell script (which, lsb_release, zgrep): the kernel starts it as
+                    // `sh /usr/bin/NAME ARGS` from its first line when a program runs it without a shell, so this is
+                    // the program NAME itself, judged as what it is
+                    Scope child = child(a, inv, program, family, p, new ArrayList<>(p.args()));
+                    StringBuilder text = new StringBuilder(quoted(p.code().plain()));
+                    for (Field arg : p.args()) {
+                        text.append(' ').append(quoted(arg.plain()));
+                    }
+                    a.subscript(text.toString(), read, child, inv.span());
                 } else {
                     a.add(Checks.SCRIPT_FILE, Tier.ASK, program + " runs the script " + p.code().display()
                             + ", which shellgate does not read", inv.span());
@@ -84,6 +94,29 @@ final class Shells {
                 // handled above
             }
         }
+    }
+
+    /** Directories whose programs are the system's own: a script there is the program of its name. */
+    private static final List<String> SYSTEM_BINS = List.of("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/");
+
+    /** Whether the script is a program directly in a system directory, and it and its operands are known text. */
+    private static boolean systemProgram(Field script, List<Field> args) {
+        if (!script.isLiteral() || script.expanded() || args.stream().anyMatch(f -> !f.isLiteral() || f.expanded())) {
+            return false;
+        }
+        String path = script.plain();
+        for (String dir : SYSTEM_BINS) {
+            if (path.startsWith(dir)) {
+                String name = path.substring(dir.length());
+                return !name.isEmpty() && name.indexOf('/') < 0 && !name.equals(".") && !name.equals("..");
+            }
+        }
+        return false;
+    }
+
+    /** A word in single quotes. */
+    private static String quoted(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The new shell's scope: the command's environment, and the options it was started with. */
