@@ -89,6 +89,58 @@ class ClaudeAllowRulesTest {
         }
     }
 
+    /**
+     * With {@code [review] agent-dialog = true} in the user's policy, a line shellgate asks about gets no decision from
+     * the hook, so Claude Code shows its own dialog, with "Yes, and don't ask again". That choice writes a rule into the
+     * project's .claude/settings.local.json and the command runs (the audit has the ask handed to the agent and the
+     * record that it ran); the same line the next time runs without a dialog, by that rule, which the audit names and
+     * shellgate approvals list shows. (Without the setting the dialog is the hook's, Yes or No: see the test above.)
+     */
+    @Test
+    void withAgentDialogOnClaudeCodesOwnDialogRemembersTheAnswerAsARuleTheHookHonours() throws Exception {
+        Path root = Agents.newRunFolder("claude-own-dialog");
+        try {
+            Path policy = Files.createDirectories(root.resolve("home/.config/shellgate")).resolve("policy.toml");
+            Files.writeString(policy, "version = 1\n[review]\nagent-dialog = true\n");
+            try (AnthropicStub stub = new AnthropicStub(COMMAND); Tripwire tripwire = new Tripwire();
+                    TestTerminal terminal = ClaudeDialogTest.claude(root, stub, tripwire, List.of(), "default")) {
+                String dialog = terminal.awaitOnScreen("Do you want to proceed?");
+                assertThat(dialog).contains("askagain").doesNotContain("shellgateask");
+                terminal.type("\u001b[B");
+                terminal.awaitOnScreen("\u276f 2. Yes, and");
+                terminal.type("\r");
+                ClaudeDialogTest.awaitToolResult(stub);
+                assertThat(root.resolve("work/made-by-the-agent")).exists();
+            }
+            Path local = root.resolve("work/.claude/settings.local.json");
+            assertThat(local).exists();
+            assertThat(Files.readString(local)).contains("Bash(touch");
+            List<JsonNode> made = records(root, 2);
+            assertThat(made.get(0).path("step").asText()).isEqualTo("agent");
+            assertThat(made.get(0).get("run").isNull()).as(made.get(0).toString()).isTrue();
+            assertThat(made.get(0).path("message").asText()).startsWith("left to the agent's own dialog");
+            assertThat(made.get(1).path("run").asBoolean(false)).as(made.get(1).toString()).isTrue();
+            assertThat(made.get(1).path("message").asText()).contains("ran after the agent's own dialog");
+
+            Files.delete(root.resolve("work/made-by-the-agent"));
+            try (AnthropicStub stub = new AnthropicStub(COMMAND); Tripwire tripwire = new Tripwire();
+                    TestTerminal terminal = ClaudeDialogTest.claude(root, stub, tripwire, List.of(), "default")) {
+                ClaudeDialogTest.awaitToolResult(stub);
+                assertThat(root.resolve("work/made-by-the-agent")).exists();
+                assertThat(screen(terminal)).doesNotContain("Doyouwanttoproceed");
+            }
+            List<JsonNode> again = records(root, 4);
+            assertThat(again.get(2).path("message").asText()).contains("left to the agent's own allow rule Bash(touch")
+                    .contains(" in " + local.toRealPath());
+            assertThat(again.get(3).path("run").asBoolean(false)).isTrue();
+            Run list = shellgate(root, "approvals", "list");
+            assertThat(list.out()).contains("Claude Code's own allow rules").contains("Bash(touch").contains(
+                    local.toRealPath().toString());
+        } finally {
+            Agents.stopServer(root);
+        }
+    }
+
     @Test
     void anApprovalAddedWithShellgateLetsTheCommandRunAndRevokingItBringsTheDialogBack() throws Exception {
         Path root = Agents.newRunFolder("claude-approval");
