@@ -178,7 +178,7 @@ public final class ClaudeRules implements AgentRules {
             }
         }
         dialog = true;
-        return "which offers \"Yes, and don't ask again\" (its rule is then in .claude/settings.local.json)";
+        return "which may offer \"Yes, and don't ask again\"";
     }
 
     /** The rule an ask was left to, once {@link #covering} found one; else null. */

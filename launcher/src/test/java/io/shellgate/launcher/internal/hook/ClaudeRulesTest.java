@@ -114,7 +114,7 @@ class ClaudeRulesTest {
         JsonNode record = lastAudit();
         assertThat(record.path("step").asText()).isEqualTo("agent");
         assertThat(record.get("run").isNull()).isTrue();
-        assertThat(record.path("message").asText()).startsWith("left to the agent's own dialog, which offers \"Yes, and"
+        assertThat(record.path("message").asText()).startsWith("left to the agent's own dialog, which may offer \"Yes, and"
                 + " don't ask again\"").contains("touch is not on the read-only list");
         assertThat(decision(hook("npm install", "plan"))).isNull();
         for (String mode : List.of("acceptEdits", "bypassPermissions", "auto", "dontAsk", "", "someNewMode")) {
