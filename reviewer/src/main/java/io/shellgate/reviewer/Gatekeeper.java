@@ -178,8 +178,11 @@ public final class Gatekeeper {
             // the agent asks its user in its own dialog: the gate does not know the answer yet
             AgentRules rules = People.agentRules(person);
             String rule = rules != null && loaded.policy().review().agentAllowRules() ? rules.covering(request) : null;
+            String dialog = rule == null && rules != null && loaded.policy().review().agentDialog()
+                    ? rules.ownDialog(request, v) : null;
             d = new Decision(false, Step.AGENT, rule != null
                     ? "left to the agent's own allow rule " + rule + " (" + v.primary().message() + ")"
+                    : dialog != null ? "left to the agent's own dialog, " + dialog + " (" + v.primary().message() + ")"
                     : "asked in the agent's own dialog (" + v.primary().message() + ")", v);
         }
         String problem = audit.record(r, d, pipeline.export());

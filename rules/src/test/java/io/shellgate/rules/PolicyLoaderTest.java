@@ -165,6 +165,31 @@ class PolicyLoaderTest {
     }
 
     @Test
+    void theAgentsOwnDialogIsOptInAndNoProjectCanTurnItOn() throws PolicyException {
+        assertThat(load().review().agentDialog()).isFalse();
+        assertThat(load(user("[review]\nagent-dialog = true\n")).review().agentDialog()).isTrue();
+        PolicySource managedNo = new PolicySource(Layer.MANAGED, "/etc/shellgate/managed.toml",
+                "version = 1\n[review]\nagent-dialog = false\n");
+        assertThat(load(managedNo, user("[review]\nagent-dialog = true\n")).review().agentDialog()).isFalse();
+        PolicySource managedYes = new PolicySource(Layer.MANAGED, "/etc/shellgate/managed.toml",
+                "version = 1\n[review]\nagent-dialog = true\n");
+        assertThat(load(managedYes).review().agentDialog()).isTrue();
+        assertThat(load(managedYes, user("[review]\nagent-dialog = false\n")).review().agentDialog()).isFalse();
+        // it leaves asks to the agent's rules as well: without them it is off
+        assertThat(load(user("[review]\nagent-dialog = true\nagent-allow-rules = false\n")).review().agentDialog())
+                .isFalse();
+        Policy untrusted = load(new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",
+                "[review]\nagent-dialog = true\n"));
+        assertThat(untrusted.review().agentDialog()).isFalse();
+        PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
+        Policy trusted = load(trust, new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",
+                "[review]\nagent-dialog = true\n"));
+        assertThat(trusted.review().agentDialog()).isFalse();
+        assertThat(trusted.notices()).anySatisfy(n -> assertThat(n).contains("review.agent-dialog ignored"));
+        assertThatThrownBy(() -> load(user("[review]\nagent-dialog = 1\n"))).hasMessageContaining("agent-dialog");
+    }
+
+    @Test
     void aTrustedProjectMayWeaken() throws PolicyException {
         PolicySource trust = user("[settings]\ntrusted-projects = [\"/work/repo\"]\n");
         PolicySource project = new PolicySource(Layer.PROJECT, "/work/repo/.shellgate/policy.toml",

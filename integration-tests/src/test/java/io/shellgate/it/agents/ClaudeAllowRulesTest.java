@@ -89,6 +89,63 @@ class ClaudeAllowRulesTest {
         }
     }
 
+    /**
+     * With {@code [review] agent-dialog = true} in the user's policy, a line shellgate asks about gets no decision from
+     * the hook, so Claude Code shows its own dialog, with "Yes, and don't ask again". That choice writes a rule into the
+     * project's .claude/settings.local.json and the command runs (the audit has the ask handed to the agent and the
+     * record that it ran); the same line the next time runs without a dialog, by that rule, which the audit names and
+     * shellgate approvals list shows. (Without the setting the dialog is the hook's, Yes or No: see the test above.)
+     * The line is {@code make build}: for {@code touch} in the project Claude Code offers a grant for the folder
+     * instead of a rule. The run is outside any git repository: Claude Code writes that rule at the repository's root
+     * (for a worktree, the main checkout's), which would be this checkout's.
+     */
+    @Test
+    void withAgentDialogOnClaudeCodesOwnDialogRemembersTheAnswerAsARuleTheHookHonours() throws Exception {
+        String line = "make build";
+        Path runs = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "shellgate-agent-runs"));
+        Path root = Files.createTempDirectory(runs, "claude-own-dialog-");
+        try {
+            Path policy = Files.createDirectories(root.resolve("home/.config/shellgate")).resolve("policy.toml");
+            Files.writeString(policy, "version = 1\n[review]\nagent-dialog = true\n");
+            Path work = Files.createDirectories(root.resolve("work"));
+            Files.writeString(work.resolve("Makefile"), "build:\n\ttouch made-by-the-agent\n");
+            try (AnthropicStub stub = new AnthropicStub(line); Tripwire tripwire = new Tripwire();
+                    TestTerminal terminal = ClaudeDialogTest.claude(root, stub, tripwire, List.of(), "default")) {
+                String dialog = terminal.awaitOnScreen("Do you want to proceed?");
+                assertThat(dialog).contains("askagainfor:makebuild").doesNotContain("shellgateask");
+                terminal.type("2");
+                ClaudeDialogTest.awaitToolResult(stub);
+                assertThat(work.resolve("made-by-the-agent")).exists();
+            }
+            Path local = work.resolve(".claude/settings.local.json");
+            assertThat(local).exists();
+            assertThat(Files.readString(local)).contains("Bash(make build");
+            List<JsonNode> made = records(root, line, 2);
+            assertThat(made.get(0).path("step").asText()).isEqualTo("agent");
+            assertThat(made.get(0).get("run").isNull()).as(made.get(0).toString()).isTrue();
+            assertThat(made.get(0).path("message").asText()).startsWith("left to the agent's own dialog");
+            assertThat(made.get(1).path("run").asBoolean(false)).as(made.get(1).toString()).isTrue();
+            assertThat(made.get(1).path("message").asText()).contains("ran after the agent's own dialog");
+
+            Files.delete(work.resolve("made-by-the-agent"));
+            try (AnthropicStub stub = new AnthropicStub(line); Tripwire tripwire = new Tripwire();
+                    TestTerminal terminal = ClaudeDialogTest.claude(root, stub, tripwire, List.of(), "default")) {
+                ClaudeDialogTest.awaitToolResult(stub);
+                assertThat(work.resolve("made-by-the-agent")).exists();
+                assertThat(screen(terminal)).doesNotContain("Doyouwanttoproceed");
+            }
+            List<JsonNode> again = records(root, line, 4);
+            assertThat(again.get(2).path("message").asText()).contains("left to the agent's own allow rule Bash(make build")
+                    .contains(" in " + local.toRealPath());
+            assertThat(again.get(3).path("run").asBoolean(false)).isTrue();
+            Run list = shellgate(root, "approvals", "list");
+            assertThat(list.out()).contains("Claude Code's own allow rules").contains("Bash(make build")
+                    .contains(local.toRealPath().toString());
+        } finally {
+            Agents.stopServer(root);
+        }
+    }
+
     @Test
     void anApprovalAddedWithShellgateLetsTheCommandRunAndRevokingItBringsTheDialogBack() throws Exception {
         Path root = Agents.newRunFolder("claude-approval");
@@ -144,9 +201,14 @@ class ClaudeAllowRulesTest {
 
     /** The first {@code n} audit records of {@link #COMMAND}, waiting for them (PostToolUse's comes after the tool). */
     private static List<JsonNode> records(Path root, int n) throws Exception {
+        return records(root, COMMAND, n);
+    }
+
+    /** The first {@code n} audit records of {@code line}, waiting for them. */
+    private static List<JsonNode> records(Path root, String line, int n) throws Exception {
         List<JsonNode> made = new ArrayList<>();
         for (int i = 0; i < 300 && made.size() < n; i++) {
-            made = ClaudeDialogTest.audit(root).stream().filter(r -> r.path("cmd").asText().equals(COMMAND)).toList();
+            made = ClaudeDialogTest.audit(root).stream().filter(r -> r.path("cmd").asText().equals(line)).toList();
             Thread.sleep(100);
         }
         assertThat(made).as(made.toString()).hasSizeGreaterThanOrEqualTo(n);

@@ -147,6 +147,10 @@ public final class ApprovalsCommand implements Callable<Integer> {
             out.println("Claude Code's own allow rules (read-only here; " + (policy.review().agentAllowRules()
                     ? "an ask one covers is left to Claude Code in its default, plan and dontAsk modes"
                     : "not honoured: the policy says review.agent-allow-rules = false") + "):");
+            if (policy.review().agentDialog()) {
+                out.println("  (review.agent-dialog is on: Claude Code's own dialog may be shown for an ask, and its \"don't ask"
+                        + " again\" adds a rule here)");
+            }
             for (io.shellgate.launcher.internal.hook.ClaudeRules.Rule r : rules) {
                 out.println("  " + r.rule() + "  (" + r.file() + ")" + (io.shellgate.launcher.internal.hook.ClaudeRules
                         .blanket(r.rule()) ? "  blanket: covers no command for shellgate" : ""));

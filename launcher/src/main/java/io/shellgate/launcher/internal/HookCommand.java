@@ -59,7 +59,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "forever for an answer without a terminal, Codex would run the command, an OpenCode plugin cannot ask).",
             "Claude Code: an ask that a specific Bash(...) allow rule in its own settings covers gets no decision in its",
             "default, plan and dontAsk modes, so Claude Code runs it by that rule ([review] agent-allow-rules = false",
-            "in your policy turns this off); a deny never does."},
+            "in your policy turns this off); a deny never does. [review] agent-dialog = true in your own policy leaves",
+            "other asks to Claude Code's own dialog as well (default and plan modes, one simple command that Claude Code",
+            "would not run unasked as read-only, no blanket rule; see docs/hooks.md)."},
         footer = {"", "Exit code 0 with the agent's answer on standard output; 2 (which every one of these agents takes",
             "as \"block\") when shellgate cannot answer, with the reason on standard error."})
 public final class HookCommand implements Callable<Integer> {

@@ -135,6 +135,7 @@ public final class LayerReader {
                 in.location(List.of("disable")), in.stringLists(root, top, "paths"), safe, dangerous, secret, shells(root),
                 interpreters(root), downloaders, dataCommands, subcommands(root), builtins, readOnly(root),
                 wrappers(root), rules(root), review.personTimeout(root), review.rememberDays(root), review.agentAllowRules(root),
+                review.agentDialog(root),
                 review.llm(root), review.approvals(root),
                 auditRequired(root), new FleetReader(in, source.layer()).read(root));
     }

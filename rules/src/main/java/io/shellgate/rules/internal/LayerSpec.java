@@ -40,6 +40,7 @@ record LayerSpec(
         Integer personTimeoutSeconds,
         Integer rememberDays,
         Boolean agentAllowRules,
+        Boolean agentDialog,
         Map<String, String> llm,
         List<Approval> approvals,
         Boolean auditRequired,

@@ -56,6 +56,12 @@ final class PolicyMerger {
     private Integer rememberDays;
     /** Whether asks may be left to an agent's own allow rules: any layer that may configure review can say no. */
     private boolean agentAllowRules = true;
+    /**
+     * Whether a hook may leave an ask to the agent's own dialog: opt-in, set by a layer that may configure review and is
+     * not a project's (a trusted project's neither: the setting lets the agent's rules and read-only list take part),
+     * and any such layer can say no.
+     */
+    private Boolean agentDialog;
     private final Map<String, String> llm = new LinkedHashMap<>();
     private final Map<String, Approval> approvals = new LinkedHashMap<>();
     private boolean auditRequired;
@@ -165,6 +171,7 @@ final class PolicyMerger {
         }
         if (!mayWeaken) {
             if (layer.personTimeoutSeconds() != null || layer.rememberDays() != null || layer.agentAllowRules() != null
+                    || layer.agentDialog() != null
                     || !layer.llm().isEmpty()
                     || !layer.approvals().isEmpty()) {
                 notices.add(untrusted + "configure review or approve commands)");
@@ -182,6 +189,12 @@ final class PolicyMerger {
         }
         if (Boolean.FALSE.equals(layer.agentAllowRules())) {
             agentAllowRules = false;
+        }
+        if (layer.agentDialog() != null && layer.source().layer() == Layer.PROJECT) {
+            notices.add(name + ": review.agent-dialog ignored: only your own policy, a --policy file or the managed"
+                    + " policy may hand asks to the agent's own dialog");
+        } else if (layer.agentDialog() != null && !Boolean.FALSE.equals(agentDialog)) {
+            agentDialog = layer.agentDialog();
         }
         layer.llm().forEach((key, value) -> {
             if (floor.pinsLlm(key)) {
@@ -260,7 +273,8 @@ final class PolicyMerger {
                 new PathSets(pathSets),
                 new Programs(shells, List.copyOf(interpreters.values()), List.copyOf(downloaders), List.copyOf(dataCommands),
                         subcommands, builtinLists),
-                sources, notices, new ReviewSettings(personTimeoutSeconds, rememberDays, agentAllowRules, llm, List.copyOf(approvals.values())),
+                sources, notices, new ReviewSettings(personTimeoutSeconds, rememberDays, agentAllowRules,
+                        agentAllowRules && Boolean.TRUE.equals(agentDialog), llm, List.copyOf(approvals.values())),
                 new AuditSettings(auditRequired), floor.settings());
     }
 }

@@ -38,7 +38,8 @@ final class ReviewReader {
         if (review == null) {
             return null;
         }
-        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "remember-days", "agent-allow-rules", "llm"));
+        in.checkKeys(review, List.of("review"), Set.of("person-timeout-seconds", "remember-days", "agent-allow-rules", "agent-dialog",
+                "llm"));
         return in.integer(review, List.of("review"), "person-timeout-seconds", 1, 600);
     }
 
@@ -61,6 +62,18 @@ final class ReviewReader {
             return null;
         }
         return in.bool(review, List.of("review"), "agent-allow-rules");
+    }
+
+    /**
+     * Whether an ask an agent's hook hands to the agent may get no decision from the hook, so that the agent shows its
+     * own permission dialog, or null when the file does not say.
+     */
+    Boolean agentDialog(JsonNode root) {
+        JsonNode review = root.get("review");
+        if (review == null || !review.isObject()) {
+            return null;
+        }
+        return in.bool(review, List.of("review"), "agent-dialog");
     }
 
     /** The {@code [review.llm]} table as strings; empty when absent. */

@@ -2,7 +2,10 @@ package io.shellgate.launcher.internal.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Verdict;
 import io.shellgate.reviewer.AgentRules;
+import io.shellgate.rules.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +22,23 @@ import java.util.regex.Pattern;
  * rules do not allow (default, plan, dontAsk): in acceptEdits, auto and bypassPermissions a command its rules do not
  * match might run unasked, so there the hook asks. Blanket rules ({@code Bash}, {@code Bash(*)}, {@code Bash(:*)})
  * cover nothing; a rule with a wildcard covers only a line without shell operators, substitutions or redirections.
+ *
+ * <p>Where the policy opts in ({@code [review] agent-dialog}), an ask no rule covers may get no decision as well, so
+ * that Claude Code shows its own dialog, with "Yes, and don't ask again": only in default and plan mode, with no
+ * blanket rule and no sandbox auto-allow in any of its settings files (and all of them readable), for one simple
+ * command that Claude Code would not run unasked as read-only ({@link ClaudeReadOnly}), and never for a line
+ * shellgate asks about because it reads a secret.
  */
 public final class ClaudeRules implements AgentRules {
 
     /** The permission modes in which Claude Code asks its user about a command none of its rules allows. */
     private static final Set<String> ASKING_MODES = Set.of("default", "plan", "dontAsk");
+
+    /** The permission modes in which Claude Code shows its own dialog for a command none of its rules allows. */
+    private static final Set<String> DIALOG_MODES = Set.of("default", "plan");
+
+    /** The judge's reasons for asking about a line that reads a secret, which Claude Code may think read-only. */
+    private static final Set<String> SECRET_READS = Set.of("sensitive-path", "secret-variable", "prints-environment");
 
     /** Characters that make a line more than one simple command (or one that reads and writes files). */
     private static final Pattern OPERATORS = Pattern.compile("[;&|<>$`()\\\\\\n\\r]");
@@ -37,10 +52,16 @@ public final class ClaudeRules implements AgentRules {
     }
 
     private final List<Rule> rules;
+    private final String mode;
+    /** Why the settings files may allow more than {@link #rules} say (one unreadable, a sandbox auto-allow), or null. */
+    private final String doubt;
     private volatile Rule found;
+    private volatile boolean dialog;
 
-    private ClaudeRules(List<Rule> rules) {
+    private ClaudeRules(List<Rule> rules, String mode, String doubt) {
         this.rules = rules;
+        this.mode = mode;
+        this.doubt = doubt;
     }
 
     /**
@@ -51,7 +72,36 @@ public final class ClaudeRules implements AgentRules {
         if (!ASKING_MODES.contains(hook.path("permission_mode").asText(""))) {
             return null;
         }
-        return new ClaudeRules(read(settingsFiles(env, cwd)));
+        List<Path> files = settingsFiles(env, cwd);
+        return new ClaudeRules(read(files), hook.path("permission_mode").asText(), doubt(files));
+    }
+
+    /**
+     * Why Claude Code's settings files may let more run than their {@code Bash} allow rules say: one that exists but
+     * cannot be read here (Claude Code may read it), or a sandbox that may run every command unasked
+     * ({@code autoAllowBashIfSandboxed}); null when there is no such doubt.
+     */
+    private static String doubt(List<Path> files) {
+        for (Path file : files) {
+            try {
+                if (!Files.exists(file)) {
+                    continue;
+                }
+                if (!Files.isRegularFile(file) || Files.size(file) > (1 << 20)) {
+                    return file + " cannot be read";
+                }
+                JsonNode root = HookAgent.JSON.readTree(file.toFile());
+                if (root != null && !root.isObject()) {
+                    return file + " is not a JSON object";
+                }
+                if (root != null && root.path("sandbox").path("enabled").asBoolean(false)) {
+                    return file + " enables Claude Code's sandbox, which may run commands unasked";
+                }
+            } catch (IOException | RuntimeException e) {
+                return file + " cannot be read";
+            }
+        }
+        return null;
     }
 
     /** The settings files Claude Code takes permissions from: managed, the user's, the project's shared and local. */
@@ -110,9 +160,35 @@ public final class ClaudeRules implements AgentRules {
         return null;
     }
 
+    @Override
+    public String ownDialog(JudgeRequest request, Verdict verdict) {
+        if (!DIALOG_MODES.contains(mode) || doubt != null || request.command() == null
+                || OPERATORS.matcher(request.command().strip()).find()
+                || ClaudeReadOnly.mayRunUnasked(request.command())) {
+            return null;
+        }
+        for (Rule r : rules) {
+            if (blanket(r.rule())) {
+                return null;
+            }
+        }
+        for (Reason reason : verdict.reasons()) {
+            if (reason.tier() != Tier.ALLOW && SECRET_READS.contains(reason.rule())) {
+                return null;
+            }
+        }
+        dialog = true;
+        return "which may offer \"Yes, and don't ask again\"";
+    }
+
     /** The rule an ask was left to, once {@link #covering} found one; else null. */
     Rule found() {
         return found;
+    }
+
+    /** Whether an ask was left to Claude Code's own dialog, once {@link #ownDialog} said so. */
+    boolean leftToDialog() {
+        return dialog;
     }
 
     /** Whether a rule is a blanket one, which lets every command run and so speaks for none in particular. */

@@ -149,8 +149,9 @@ public final class HookGate {
         }
         String warning = result.warning() == null ? "" : " (" + result.warning() + ")";
         if (result instanceof Result.Refused r && r.tier() == Tier.ASK && r.step() == Step.AGENT && rules != null
-                && rules.found() != null) {
-            // no decision: Claude Code decides by its user's own rule, which covers this command (the audit says which)
+                && (rules.found() != null || rules.leftToDialog())) {
+            // no decision: Claude Code decides by its user's own rule, which covers this command (the audit says which),
+            // or asks in its own dialog, which the policy opted into
             return new HookAnswer(0, "", result.warning() == null ? "" : result.warning() + "\n");
         }
         HookAnswer answer = switch (result) {

@@ -107,6 +107,88 @@ class ClaudeRulesTest {
         assertThat(lastAudit().path("message").asText()).contains("Bash(npm install:*) in " + user.toRealPath());
     }
 
+    @Test
+    void withAgentDialogOnAnAskNoRuleCoversIsLeftToClaudeCodesOwnDialogInDefaultAndPlanModeOnly() throws Exception {
+        userPolicy("[review]\nagent-dialog = true\n");
+        assertThat(decision(hook("touch made", "default"))).isNull();
+        JsonNode record = lastAudit();
+        assertThat(record.path("step").asText()).isEqualTo("agent");
+        assertThat(record.get("run").isNull()).isTrue();
+        assertThat(record.path("message").asText()).startsWith("left to the agent's own dialog, which may offer \"Yes, and"
+                + " don't ask again\"").contains("touch is not on the read-only list");
+        assertThat(decision(hook("npm install", "plan"))).isNull();
+        for (String mode : List.of("acceptEdits", "bypassPermissions", "auto", "dontAsk", "", "someNewMode")) {
+            assertThat(decision(hook("touch made", mode))).as(mode).isEqualTo("ask");
+            assertThat(lastAudit().path("message").asText()).as(mode).startsWith("asked in the agent's own dialog");
+        }
+    }
+
+    @Test
+    void theHooksOwnAskIsTheDefault() throws Exception {
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+        userPolicy("[review]\nagent-dialog = false\n");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+        userPolicy("[review]\nagent-dialog = true\nagent-allow-rules = false\n");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '#', value = {"Bash", "Bash(*)", "Bash(:*)", "Bash(* made)", "Bash(*touch*)"})
+    void aBlanketRuleInAnySettingsFileKeepsTheHooksAsk(String blanket) throws Exception {
+        userPolicy("[review]\nagent-dialog = true\n");
+        Path user = Files.createDirectories(dir.resolve("home/.claude")).resolve("settings.json");
+        Files.writeString(user, "{\"permissions\": {\"allow\": [\"Bash(npm test)\", \"" + blanket + "\"]}}");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+    }
+
+    @Test
+    void settingsThatMayAllowMoreThanTheirRulesSayKeepTheHooksAsk() throws Exception {
+        userPolicy("[review]\nagent-dialog = true\n");
+        Path local = project("Bash(npm test)");
+        Files.writeString(local, "{\"permissions\": {\"allow\": [\"Bash(npm test)\"]}, \"sandbox\": {\"enabled\": true}}");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+        Files.writeString(local, "{\"permissions\": {\"allow\": [\"Bash\"");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+        Files.writeString(local, "{}");
+        assertThat(decision(hook("touch made", "default"))).isNull();
+    }
+
+    /**
+     * Claude Code runs commands it holds read-only without asking (cat, ls, grep, sed, git diff...): a line shellgate
+     * asks about because it reads a secret, or one whose program Claude Code may think read-only, or more than one
+     * command, is never left to it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '#', value = {"cat .env", "cat ~/.ssh/id_rsa", "ls ~/.ssh", "echo $GITHUB_TOKEN",
+        "sort -o out in", "find . -delete", "git diff --output=x", "sed -i s/a/b/ notes.txt", "timeout 5 touch made",
+        "xargs touch", "touch a && touch b", "touch a; touch b", "touch $(cat list)", "FOO=1 cat .env"})
+    void aLineClaudeCodeMightRunUnaskedKeepsTheHooksAsk(String line) throws Exception {
+        userPolicy("[review]\nagent-dialog = true\n");
+        assertThat(decision(hook(line, "default"))).isEqualTo("ask");
+    }
+
+    @Test
+    void aDenyAndAnAnswerFromMemoryAreNeverLeftToTheDialog() throws Exception {
+        userPolicy("[review]\nagent-dialog = true\n\n[[approved]]\nid = \"made\"\ncommand = \"touch made\"\n");
+        assertThat(decision(hook("rm -rf ~", "default"))).isEqualTo("deny");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("allow");
+        assertThat(lastAudit().path("step").asText()).isEqualTo("memory");
+    }
+
+    @Test
+    void aProjectsPolicyCannotTurnItOnTrustedOrNot() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("work/.shellgate")).resolve("policy.toml");
+        Files.writeString(project, "version = 1\n[review]\nagent-dialog = true\n");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+        userPolicy("[settings]\ntrusted-projects = [\"" + dir.resolve("work").toRealPath() + "\"]\n");
+        assertThat(decision(hook("touch made", "default"))).isEqualTo("ask");
+    }
+
+    private void userPolicy(String text) throws Exception {
+        Path policy = Files.createDirectories(dir.resolve("home/.config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "version = 1\n" + text);
+    }
+
     /** Writes the project's .claude/settings.local.json with these allow rules, as "don't ask again" writes it. */
     private Path project(String... allow) throws Exception {
         Path file = Files.createDirectories(dir.resolve("work/.claude")).resolve("settings.local.json");
