@@ -22,6 +22,7 @@
 # ~/.claude/settings.json: "none" is an ask the hook left to them (Claude Code decides by its rule).
 # Prints each line's answers, then the counts per door and policy; exits 1 when a catastrophic
 # line (marked !) is not denied by every door and policy.
+# SCRIPTED_DAY_DOORS="hook shell" (the default) says which doors besides check are measured ("-": not measured).
 # Usage: benchmarks/scripted-day.sh [SHELLGATE]   (after mvn -B package; SHELLGATE defaults to
 #        launcher/target/shellgate; needs git history, jq, python3 and a JDK 25 the launcher finds)
 set -euo pipefail
@@ -29,6 +30,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 sg=${1:-$PWD/launcher/target/shellgate}
 review=${SCRIPTED_DAY_REVIEW:-186c7e3}
+doors=" ${SCRIPTED_DAY_DOORS:-hook shell} "
 policy_file=rules/src/main/resources/io/shellgate/rules/default-policy.toml
 [ -x "$sg" ] || { echo "build first: mvn -B package -DskipTests (no $sg)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
@@ -182,6 +184,7 @@ gate() {
 # hook POLICY LINE: what Claude Code is told about LINE (none: left to Claude Code's own rules)
 hook() {
     local input answer
+    [[ $doors == *" hook "* ]] || { echo -; return; }
     input=$(jq -cn --arg c "$2" --arg d "$project" '{session_id: "day", transcript_path: "/dev/null", cwd: $d,
         permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash",
         tool_input: {command: $c, description: "the day"}, tool_use_id: "toolu_day"}')
@@ -227,8 +230,10 @@ serve() {
     exit 1
 }
 
-serve before
-serve after
+if [[ $doors == *" hook "* ]]; then
+    serve before
+    serve after
+fi
 mapfile -t check_before < <(check before)
 mapfile -t check_after < <(check after)
 n=${#lines[@]}
@@ -271,8 +276,12 @@ RC
 git config --file "$home/.gitconfig" core.pager cat
 touch "$home/.day-survives"
 for line in "${lines[@]}" "${person_lines[@]}"; do printf '%s\n' "${line#!}"; done > "$scratch/typed"
-shell_day before > "$scratch/shell-before"
-shell_day after > "$scratch/shell-after"
+if [[ $doors == *" shell "* ]]; then
+    shell_day before > "$scratch/shell-before"
+    shell_day after > "$scratch/shell-after"
+else
+    printf -- '-\n%.0s' "${check_before[@]}" | tee "$scratch/shell-before" > "$scratch/shell-after"
+fi
 mapfile -t shell_before < "$scratch/shell-before"
 mapfile -t shell_after < "$scratch/shell-after"
 [ ${#shell_before[@]} = ${#check_before[@]} ] && [ ${#shell_after[@]} = ${#check_before[@]} ] || {
@@ -297,10 +306,12 @@ for i in "${!lines[@]}"; do
         "shell-before:$sb" "shell-after:$sa"; do
         count[$k]=$((${count[$k]:-0} + 1))
     done
-    if [[ $line == '!'* ]] && [[ "$hb $ha $hr $cb $ca $sb $sa" != "deny deny deny deny deny deny deny" ]]; then
-        echo "  CATASTROPHIC LINE NOT DENIED: ${line#!}" >&2
-        bad=1
-    fi
+    for v in "$hb" "$ha" "$hr" "$cb" "$ca" "$sb" "$sa"; do
+        if [[ $line == '!'* && $v != deny && $v != - ]]; then
+            echo "  CATASTROPHIC LINE NOT DENIED: ${line#!}" >&2
+            bad=1
+        fi
+    done
 done
 echo
 printf '%-40s %-7s %-7s %-7s %-7s\n' "a person's line" "check<" "check>" "shell<" "shell>"
@@ -319,6 +330,7 @@ echo "moved from deny to ask by the review: $(echo $moved)"
 printf '%-20s %6s %6s %6s %6s %6s %6s\n' "door/policy" allow own ask deny left other
 summary() { # KEY LINES
     local k=$1 other
+    [ "${count[$k:-]:-0}" != "$2" ] || return 0
     other=$(( $2 - ${count[$k:allow]:-0} - ${count[$k:own]:-0} - ${count[$k:ask]:-0} - ${count[$k:deny]:-0} \
         - ${count[$k:none]:-0} ))
     printf '%-20s %6s %6s %6s %6s %6s %6s\n' "$k" "${count[$k:allow]:-0}" "${count[$k:own]:-0}" "${count[$k:ask]:-0}" \
