@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A scripted day of an agent's work: a fixed list of command lines (git, builds, tests, edits, a dev
-# server's kill, build folders removed, and a few catastrophic lines) judged by two doors, each with
+# server's kill, build folders removed, and a few catastrophic lines) judged by three doors, each with
 # the default policy of today and with the default policy of before the deny review:
 #   hook   `shellgate hook claude-code` with Claude Code's PreToolUse input (permission_mode default),
 #          what Claude Code is told: allow, ask (its dialog) or deny;
