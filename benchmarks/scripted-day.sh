@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
 # A scripted day of an agent's work: a fixed list of command lines (git, builds, tests, edits, a dev
-# server's kill, build folders removed, and a few catastrophic lines) judged by two doors, each with
+# server's kill, build folders removed, and a few catastrophic lines) judged by three doors, each with
 # the default policy of today and with the default policy of before the deny review:
 #   hook   `shellgate hook claude-code` with Claude Code's PreToolUse input (permission_mode default),
 #          what Claude Code is told: allow, ask (its dialog) or deny;
-#   check  `shellgate check --batch`, the verdict a person meets at the guarded shell (`shellgate shell`
-#          lets a person's own terminal-only lines through besides: clear, vim on a plain file, export).
+#   check  `shellgate check --batch`: the judge's verdict, with no door's own rules;
+#   shell  the real guarded interactive shell: each line typed into `shellgate shell` (bash) in a
+#          pseudo-terminal by benchmarks/scripted-day-shell.py, every question answered n (refused, so
+#          nothing asked runs), each outcome read from the audit log: allow (ran without a question),
+#          own (ran without a question although the judge says ask: a person's own line, PersonsOwn),
+#          ask (a question appeared), deny (refused without one).
+# The shell also gets eight lines a person types at a terminal during such a day (clear, less, vim,
+# export, stty size, source ~/.bashrc, fg, cd), counted apart so that the day's table stays comparable.
+# Before anything is typed into a shell, every catastrophic line must be denied by check with both
+# policies, or the script stops; each shell pass starts from a fresh copy of the project, in the
+# scratch home (a file there must survive the day).
 # "Before" is today's default policy with the deny rules that the deny review (commit 186c7e3) turned
 # into asks added back as they were (taken from git history with git show 186c7e3^:...): a user
 # policy file, the documented way, in a temporary XDG_CONFIG_HOME. Everything else is today's.
@@ -13,16 +22,21 @@
 # ~/.claude/settings.json: "none" is an ask the hook left to them (Claude Code decides by its rule).
 # Prints each line's answers, then the counts per door and policy; exits 1 when a catastrophic
 # line (marked !) is not denied by every door and policy.
+# SCRIPTED_DAY_DOORS="hook shell" (the default) says which doors besides check are measured ("-": not measured).
 # Usage: benchmarks/scripted-day.sh [SHELLGATE]   (after mvn -B package; SHELLGATE defaults to
-#        launcher/target/shellgate; needs git history, jq and a JDK 25 the launcher finds)
+#        launcher/target/shellgate; needs git history, jq, python3 and a JDK 25 the launcher finds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 sg=${1:-$PWD/launcher/target/shellgate}
 review=${SCRIPTED_DAY_REVIEW:-186c7e3}
+doors=" ${SCRIPTED_DAY_DOORS:-hook shell} "
 policy_file=rules/src/main/resources/io/shellgate/rules/default-policy.toml
 [ -x "$sg" ] || { echo "build first: mvn -B package -DskipTests (no $sg)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "needs python3 (it types into the guarded shell)" >&2; exit 1; }
+# the interpreter itself: the day's environment is emptied (env -i), which a version manager's shim would not survive
+python=$(python3 -c 'import sys; print(sys.executable)')
 
 scratch=$(mktemp -d)
 cleanup() {
@@ -51,6 +65,7 @@ mkdir -p "$project"/{src,docs,scripts,build/classes,node_modules/left-pad}
     git add src README.md notes.txt package.json pom.xml Makefile scripts
     git -c user.name=day -c user.email=day@localhost commit -q -m start
 )
+cp -a "$project" "$scratch/pristine"
 
 # "Before": the rules the deny review moved from deny to ask, as they were before it, ids renamed.
 mkdir -p "$scratch/before/shellgate" "$scratch/after"
@@ -135,20 +150,41 @@ lines=(
     '!:(){ :|:& };:'
     '!find / -delete'
 )
+# What a person types at their own terminal during such a day, typed into the shell after the day's lines.
+# cd comes last: the lines after it would run in another folder.
+person_lines=(
+    'clear'
+    'less README.md'
+    'vim notes.txt'
+    'export FOO=bar'
+    'stty size'
+    'source ~/.bashrc'
+    'fg'
+    'cd src'
+)
 
-# gate POLICY COMMAND...: runs shellgate with the day's home, state and run folders for POLICY
-gate() {
+# in_day POLICY [NAME=VALUE...] COMMAND...: runs COMMAND in the project with the day's home, state and run folders
+# for POLICY, and nothing else of this environment
+in_day() {
     local policy=$1
     shift
     (cd "$project" && env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$home" LANG=C.UTF-8 SHELL=/bin/bash \
         USER="${USER:-day}" XDG_CONFIG_HOME="$scratch/$policy" SHELLGATE_STATE_DIR="$scratch/state-$policy" \
         SHELLGATE_RUN_DIR="$scratch/run-$policy" SHELLGATE_CACHE_DIR="$scratch/cache" SHELLGATE_SHELL=/bin/bash \
-        ${SHELLGATE_JAVA_HOME:+SHELLGATE_JAVA_HOME=$SHELLGATE_JAVA_HOME} "$sg" "$@")
+        ${SHELLGATE_JAVA_HOME:+SHELLGATE_JAVA_HOME=$SHELLGATE_JAVA_HOME} "$@")
+}
+
+# gate POLICY ARGS...: shellgate ARGS in the day's environment for POLICY
+gate() {
+    local policy=$1
+    shift
+    in_day "$policy" "$sg" "$@"
 }
 
 # hook POLICY LINE: what Claude Code is told about LINE (none: left to Claude Code's own rules)
 hook() {
     local input answer
+    [[ $doors == *" hook "* ]] || { echo -; return; }
     input=$(jq -cn --arg c "$2" --arg d "$project" '{session_id: "day", transcript_path: "/dev/null", cwd: $d,
         permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash",
         tool_input: {command: $c, description: "the day"}, tool_use_id: "toolu_day"}')
@@ -156,11 +192,31 @@ hook() {
     if [ -z "$answer" ]; then echo none; else jq -r '.hookSpecificOutput.permissionDecision // "error"' <<<"$answer"; fi
 }
 
-# check POLICY: the tier of every line of the day, one a line, through check --batch
+# check POLICY: the tier of every line of the day and then of the person's lines, one a line, through check --batch
 check() {
     local l
-    for l in "${lines[@]}"; do jq -cn --arg c "${l#!}" --arg d "$project" '{cmd: $c, cwd: $d}'; done \
+    for l in "${lines[@]}" "${person_lines[@]}"; do jq -cn --arg c "${l#!}" --arg d "$project" '{cmd: $c, cwd: $d}'; done \
         | gate "$1" check --batch | jq -r '.tier // "error"'
+}
+
+# shell_day POLICY: types the day's lines and then the person's into a guarded shell (bash) in a fresh copy of
+# the project; what became of each line, one a line (see the top)
+shell_day() {
+    local out
+    rm -rf "$project"
+    cp -a "$scratch/pristine" "$project"
+    # the person answers each question, so the terminal is asked (and nothing else is: no desktop notice)
+    out=$(in_day "$1" TERM=xterm SHELLGATE_REVIEW_TIMEOUT_SECONDS=120 SHELLGATE_DESKTOP_NOTICES=off \
+        ${SHELLGATE_BENCH_TRANSCRIPT:+SHELLGATE_BENCH_TRANSCRIPT=$SHELLGATE_BENCH_TRANSCRIPT} \
+        "$python" "$repo/benchmarks/scripted-day-shell.py" "$sg" "$scratch/typed") || {
+        echo "typing the day into shellgate shell with the $1 policy failed" >&2
+        exit 1
+    }
+    [ -e "$home/.day-survives" ] && [ -e "$project/.git" ] || {
+        echo "the scratch home or project did not survive the day with the $1 policy" >&2
+        exit 1
+    }
+    printf '%s\n' "$out" | cut -f1
 }
 
 # serve POLICY: a judge server for POLICY's run folder, as a day's session has one (the hook relays to it)
@@ -174,10 +230,17 @@ serve() {
     exit 1
 }
 
-serve before
-serve after
+if [[ $doors == *" hook "* ]]; then
+    serve before
+    serve after
+fi
 mapfile -t check_before < <(check before)
 mapfile -t check_after < <(check after)
+n=${#lines[@]}
+[ ${#check_before[@]} = $((n + ${#person_lines[@]})) ] && [ ${#check_after[@]} = ${#check_before[@]} ] || {
+    echo "check --batch did not answer every line" >&2
+    exit 1
+}
 hook_before=() hook_after=() hook_rules=()
 for line in "${lines[@]}"; do
     hook_before+=("$(hook before "${line#!}")")
@@ -195,9 +258,40 @@ for line in "${lines[@]}"; do
     hook_rules+=("$(hook after "${line#!}")")
 done
 
+# The guarded shell. Nothing is typed unless check denies every catastrophic line with both policies.
+for i in "${!lines[@]}"; do
+    if [[ ${lines[$i]} == '!'* ]] && [ "${check_before[$i]} ${check_after[$i]}" != "deny deny" ]; then
+        echo "check does not deny the catastrophic line ${lines[$i]#!} (before: ${check_before[$i]}," \
+            "today: ${check_after[$i]}): not typing the day into a shell" >&2
+        exit 1
+    fi
+done
+# the person's startup file: a prompt numbered by history (each line typed, run or refused, is one more), no history
+# file; git shows everything without a pager
+cat > "$home/.bashrc" <<'RC'
+PS1='day-\!> '
+HISTCONTROL=
+HISTFILE=/dev/null
+RC
+git config --file "$home/.gitconfig" core.pager cat
+touch "$home/.day-survives"
+for line in "${lines[@]}" "${person_lines[@]}"; do printf '%s\n' "${line#!}"; done > "$scratch/typed"
+if [[ $doors == *" shell "* ]]; then
+    shell_day before > "$scratch/shell-before"
+    shell_day after > "$scratch/shell-after"
+else
+    printf -- '-\n%.0s' "${check_before[@]}" | tee "$scratch/shell-before" > "$scratch/shell-after"
+fi
+mapfile -t shell_before < "$scratch/shell-before"
+mapfile -t shell_after < "$scratch/shell-after"
+[ ${#shell_before[@]} = ${#check_before[@]} ] && [ ${#shell_after[@]} = ${#check_before[@]} ] || {
+    echo "the guarded shell did not take every line" >&2
+    exit 1
+}
+
 declare -A count
 bad=0
-printf '%-40s %-7s %-7s %-7s %-7s %-7s\n' "line" "hook<" "hook>" "rules>" "check<" "check>"
+printf '%-40s %-7s %-7s %-7s %-7s %-7s %-7s %-7s\n' "line" "hook<" "hook>" "rules>" "check<" "check>" "shell<" "shell>"
 for i in "${!lines[@]}"; do
     line=${lines[$i]}
     hb=${hook_before[$i]}
@@ -205,22 +299,48 @@ for i in "${!lines[@]}"; do
     hr=${hook_rules[$i]}
     cb=${check_before[$i]}
     ca=${check_after[$i]}
-    printf '%-40s %-7s %-7s %-7s %-7s %-7s\n' "$line" "$hb" "$ha" "$hr" "$cb" "$ca"
-    for k in "hook-before:$hb" "hook-after:$ha" "hook-rules:$hr" "check-before:$cb" "check-after:$ca"; do
+    sb=${shell_before[$i]}
+    sa=${shell_after[$i]}
+    printf '%-40s %-7s %-7s %-7s %-7s %-7s %-7s %-7s\n' "$line" "$hb" "$ha" "$hr" "$cb" "$ca" "$sb" "$sa"
+    for k in "hook-before:$hb" "hook-after:$ha" "hook-rules:$hr" "check-before:$cb" "check-after:$ca" \
+        "shell-before:$sb" "shell-after:$sa"; do
         count[$k]=$((${count[$k]:-0} + 1))
     done
-    if [[ $line == '!'* ]] && [[ "$hb $ha $hr $cb $ca" != "deny deny deny deny deny" ]]; then
-        echo "  CATASTROPHIC LINE NOT DENIED: ${line#!}" >&2
-        bad=1
-    fi
+    for v in "$hb" "$ha" "$hr" "$cb" "$ca" "$sb" "$sa"; do
+        if [[ $line == '!'* && $v != deny && $v != - ]]; then
+            echo "  CATASTROPHIC LINE NOT DENIED: ${line#!}" >&2
+            bad=1
+        fi
+    done
+done
+echo
+printf '%-40s %-7s %-7s %-7s %-7s\n' "a person's line" "check<" "check>" "shell<" "shell>"
+for j in "${!person_lines[@]}"; do
+    i=$((n + j))
+    printf '%-40s %-7s %-7s %-7s %-7s\n' "${person_lines[$j]}" "${check_before[$i]}" "${check_after[$i]}" \
+        "${shell_before[$i]}" "${shell_after[$i]}"
+    for k in "person-check-before:${check_before[$i]}" "person-check-after:${check_after[$i]}" \
+        "person-shell-before:${shell_before[$i]}" "person-shell-after:${shell_after[$i]}"; do
+        count[$k]=$((${count[$k]:-0} + 1))
+    done
 done
 echo
 echo "moved from deny to ask by the review: $(echo $moved)"
-printf '%-13s %6s %6s %6s %6s %6s\n' "door/policy" allow ask deny left other
-for k in hook-before hook-after hook-rules check-before check-after; do
-    other=$(( ${#lines[@]} - ${count[$k:allow]:-0} - ${count[$k:ask]:-0} - ${count[$k:deny]:-0} - ${count[$k:none]:-0} ))
-    printf '%-13s %6s %6s %6s %6s %6s\n' "$k" "${count[$k:allow]:-0}" "${count[$k:ask]:-0}" "${count[$k:deny]:-0}" \
-        "${count[$k:none]:-0}" "$other"
+# own: ran without a question although the judge says ask (a person's own line, at the guarded shell only)
+printf '%-20s %6s %6s %6s %6s %6s %6s\n' "door/policy" allow own ask deny left other
+summary() { # KEY LINES
+    local k=$1 other
+    [ "${count[$k:-]:-0}" != "$2" ] || return 0
+    other=$(( $2 - ${count[$k:allow]:-0} - ${count[$k:own]:-0} - ${count[$k:ask]:-0} - ${count[$k:deny]:-0} \
+        - ${count[$k:none]:-0} ))
+    printf '%-20s %6s %6s %6s %6s %6s %6s\n' "$k" "${count[$k:allow]:-0}" "${count[$k:own]:-0}" "${count[$k:ask]:-0}" \
+        "${count[$k:deny]:-0}" "${count[$k:none]:-0}" "$other"
+}
+for k in hook-before hook-after hook-rules check-before check-after shell-before shell-after; do
+    summary "$k" "$n"
 done
-echo "${#lines[@]} lines, $(printf '%s\n' "${lines[@]}" | grep -c '^!') catastrophic: $([ $bad = 0 ] && echo 'every one denied by both doors, before and after' || echo 'NOT ALL DENIED')"
+for k in person-check-before person-check-after person-shell-before person-shell-after; do
+    summary "$k" "${#person_lines[@]}"
+done
+echo "$n lines, $(printf '%s\n' "${lines[@]}" | grep -c '^!') catastrophic: $([ $bad = 0 ] && echo 'every one denied by every door, before and after' || echo 'NOT ALL DENIED')"
 exit $bad
