@@ -51,6 +51,7 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
             "pip3", "python3", "cat", "head", "tail", "less", "ls");
     private static final Pattern TRAP = Pattern.compile(" \\[snapshot ([a-z]+)\\]$");
 
+    /** Claude Code's command envelope with this world's home and directory file, once planted. */
     private String envelope;
 
     @Override
@@ -114,9 +115,9 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
                     .append("; ").append(p).append("'\n");
             functions.append("function ").append(p).append(" { ").append(HostileFixtures.marker(w, "snapshot-function"))
                     .append("; command ").append(p).append(" \"$@\"; }\n");
-            String real1 = JudgedPrograms.lookUp(p);
-            if (real1 != null) {
-                World.write(bin.resolve(p), "#!/bin/sh\n" + HostileFixtures.marker(w, "snapshot-path") + "\nexec " + real1
+            String program = JudgedPrograms.lookUp(p);
+            if (program != null) {
+                World.write(bin.resolve(p), "#!/bin/sh\n" + HostileFixtures.marker(w, "snapshot-path") + "\nexec " + program
                         + " \"$@\"\n");
                 Files.setPosixFilePermissions(bin.resolve(p), PosixFilePermissions.fromString("rwxr-xr-x"));
             }
