@@ -95,6 +95,8 @@ class EnvelopeSnapshotTest {
         assertThat(inner("cat x | ll")).contains("cat x | ls --color=auto -alF");
         assertThat(inner("grep -n x src")).as("Claude Code's own grep").contains("grep -n x src");
         assertThat(inner("mkcd build")).as("the user's function: code the judge has not seen").isEmpty();
+        assertThat(inner("coproc mkcd build")).as("a coprocess runs the function too").isEmpty();
+        assertThat(inner("coproc ll src")).as("and expands the alias").contains("coproc ls --color=auto -alF src");
         assertThat(inner("ls; (cd x && __pyenv_init)")).isEmpty();
         assertThat(inner("eval ls")).as("text the shell reads later, with the definitions in force").isEmpty();
         assertThat(inner("$cmd x")).isEmpty();

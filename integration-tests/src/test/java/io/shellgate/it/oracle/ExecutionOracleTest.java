@@ -70,7 +70,9 @@ class ExecutionOracleTest {
      * readers, the red team's third corpus and each fixture's own lines, judged and run in each world
      * of {@link HostileFixtures} (a decoy {@code .git}, a gitfile pointing elsewhere, a partial clone
      * with an {@code ext::} promisor, global git configuration in the home and under
-     * {@code XDG_CONFIG_HOME}, committed links to secrets with {@code ~/.mavenrc}). The judge sees
+     * {@code XDG_CONFIG_HOME}, system configuration through {@code GIT_CONFIG_SYSTEM}, a relocated
+     * {@code core.attributesFile}, committed links to secrets with {@code ~/.mavenrc}, and Claude Code's
+     * envelope sourcing a rewritten shell snapshot). The judge sees
      * the hostile files, so it must ask where they would act; a line it allows must run clean there.
      * Findings are listed in {@code oracle-exceptions.tsv} under {@code FIXTURE/bash}.
      */
@@ -102,7 +104,7 @@ class ExecutionOracleTest {
                 f.plant(world);
                 Path work = WORK.resolveSibling("oracle-hostile").resolve(f.name());
                 Oracle.Run run = new Oracle(world, Judges.defaults(), policy.programs().shells().keySet(), work,
-                        SandboxRun.WORKERS).run(HostileFixtures.lines(f, common));
+                        SandboxRun.WORKERS, f.agent()).run(HostileFixtures.lines(f, world, common));
                 Report report = new Report(world);
                 report.write(run, work, generate);
                 Exceptions exceptions = new Exceptions(list, builtins, f.name());
@@ -112,10 +114,14 @@ class ExecutionOracleTest {
                 }
                 // the fixture's own lines run whatever the verdict: the trap must go off, or the world proves nothing
                 Oracle.Run armed = new Oracle(world, Judges.defaults(), policy.programs().shells().keySet(),
-                        work.resolve("armed"), SandboxRun.WORKERS).run(HostileFixtures.lines(f, List.of()), true);
+                        work.resolve("armed"), SandboxRun.WORKERS, f.agent()).run(HostileFixtures.lines(f, world, List.of()), true);
                 new Report(world).write(armed, work.resolve("armed"), 0);
-                if (armed.withFindings().isEmpty()) {
-                    unarmed.add(f.name());
+                Set<String> fired = new HashSet<>();
+                armed.withFindings().forEach(r -> fired.add(f.trap(r.candidate())));
+                for (String trap : f.traps()) {
+                    if (!fired.contains(trap)) {
+                        unarmed.add(f.name() + (trap.equals(f.name()) ? "" : " (" + trap + ")"));
+                    }
                 }
                 check.unexplained().forEach(u -> unexplained.add(f.name() + ": " + u));
                 check.stale().forEach(u -> stale.add(f.name() + ": " + u));

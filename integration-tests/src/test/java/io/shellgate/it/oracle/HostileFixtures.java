@@ -40,17 +40,38 @@ final class HostileFixtures {
         default List<String> subfolders() {
             return List.of();
         }
+
+        /** The agent whose envelope wraps this world's lines ({@code claude-code}), or null: the lines run on their own. */
+        default String agent() {
+            return null;
+        }
+
+        /** This world's lines as they reach the judge and the shell in the planted world {@code w}. */
+        default List<Candidate> wrap(World w, List<Candidate> lines) {
+            return lines;
+        }
+
+        /** The traps of this world: each must go off when the world's own lines run unjudged. */
+        default List<String> traps() {
+            return List.of(name());
+        }
+
+        /** The trap a line of this world goes at, or null for none. */
+        default String trap(Candidate c) {
+            return name();
+        }
     }
 
     private HostileFixtures() {}
 
     /** The fixtures, one world each. */
     static List<Fixture> all() {
-        return List.of(DECOY_GIT, GITFILE, PARTIAL_CLONE, HOME_CONFIG, XDG_CONFIG, LINKS_AND_TOOLS);
+        return List.of(DECOY_GIT, GITFILE, PARTIAL_CLONE, HOME_CONFIG, XDG_CONFIG, SYSTEM_CONFIG, ATTRIBUTES_FILE,
+                LINKS_AND_TOOLS, new SnapshotFixture());
     }
 
     /** The marker command a trap runs: an exec of {@code sh} and of {@code touch}, and a write. */
-    private static String marker(World w, String name) {
+    static String marker(World w, String name) {
         return "touch " + w.home.resolve("oracle-pwned-" + name);
     }
 
@@ -141,6 +162,47 @@ final class HostileFixtures {
     };
 
     /**
+     * Git's system configuration, which is {@code /etc/gitconfig} unless {@code GIT_CONFIG_SYSTEM}
+     * names another file: the sandbox's {@code /etc} is the host's and read-only, so the variable
+     * (set for the judge and the run) names {@code etc/gitconfig} of the world, with an fsmonitor, a
+     * pager and a textconv driver that the repository's {@code .git/info/attributes} gives every
+     * file. Beside it {@code etc/gitconfig-clean}, empty: a command that points git there, or sets
+     * {@code GIT_CONFIG_NOSYSTEM}, reads no trap, as git decides it.
+     */
+    static final Fixture SYSTEM_CONFIG = new Simple("system-config", List.of("git status", "git diff", "git log -p -1",
+            "git show HEAD", "git diff HEAD~1 -- a.txt", "git log --oneline", "GIT_CONFIG_NOSYSTEM=1 git status",
+            "GIT_CONFIG_NOSYSTEM=1 git diff", "GIT_CONFIG_SYSTEM=../../etc/gitconfig-clean git diff"), List.of()) {
+        @Override
+        public void plant(World w) throws IOException {
+            Path system = w.root.resolve("etc/gitconfig");
+            w.extra.put("GIT_CONFIG_SYSTEM", system.toString());
+            World.write(system, "[core]\n\tfsmonitor = \"" + marker(w, "system-fsmonitor") + "; false #\"\n\tpager = \""
+                    + marker(w, "system-pager") + "; cat\"\n[diff \"oracle\"]\n\ttextconv = \"" + marker(w, "system-textconv")
+                    + "; cat\"\n");
+            World.write(w.root.resolve("etc/gitconfig-clean"), "");
+            World.write(w.proj.resolve(".git/info/attributes"), "* diff=oracle\n");
+        }
+    };
+
+    /**
+     * A relocated attributes file: {@code ~/.gitconfig} sets {@code core.attributesFile} to
+     * {@code ~/.local/share/oracle/attrs} and defines a textconv driver and an external diff driver
+     * ({@code diff.*.command}), which that file gives {@code a.txt} (changed by the last commit)
+     * and {@code b.txt} (changed in the work tree).
+     */
+    static final Fixture ATTRIBUTES_FILE = new Simple("attributes-file", List.of("git diff", "git diff --stat",
+            "git log -p -1", "git show HEAD", "git diff HEAD~1 -- a.txt", "git diff HEAD -- b.txt", "git log --oneline"),
+            List.of()) {
+        @Override
+        public void plant(World w) throws IOException {
+            World.write(w.home.resolve(".gitconfig"), "[core]\n\tattributesFile = ~/.local/share/oracle/attrs\n"
+                    + "[diff \"oracle\"]\n\ttextconv = \"" + marker(w, "attributes-textconv") + "; cat\"\n"
+                    + "[diff \"external\"]\n\tcommand = \"" + marker(w, "attributes-external") + "; true #\"\n");
+            World.write(w.home.resolve(".local/share/oracle/attrs"), "a.txt diff=oracle\nb.txt diff=external\n");
+        }
+    };
+
+    /**
      * Committed symbolic links with harmless names to secrets ({@code notes.txt} to
      * {@code ~/.ssh/id_rsa}, {@code hist.txt} to {@code ~/.bash_history}), a {@code ~/.mavenrc}
      * (Maven's script sources it) and a {@code .python-version}. They do not mask each other: the
@@ -181,8 +243,11 @@ final class HostileFixtures {
         return out;
     }
 
-    /** The lines of one fixture: the common ones, git's again in its subfolders, and its probes. */
-    static List<Candidate> lines(Fixture f, List<Candidate> common) {
+    /**
+     * The lines of one fixture planted in {@code w}: the common ones, git's again in its subfolders,
+     * and its probes, as the fixture's agent sends them.
+     */
+    static List<Candidate> lines(Fixture f, World w, List<Candidate> common) {
         List<Candidate> out = new ArrayList<>(common);
         for (String sub : f.subfolders()) {
             for (Candidate c : common) {
@@ -195,10 +260,10 @@ final class HostileFixtures {
         for (String p : f.probes()) {
             out.add(new Candidate(p, Dialect.BASH, "probe of " + f.name()));
         }
-        return out;
+        return f.wrap(w, out);
     }
 
-    private abstract static class Simple implements Fixture {
+    abstract static class Simple implements Fixture {
         private final String name;
         private final List<String> probes;
         private final List<String> subfolders;

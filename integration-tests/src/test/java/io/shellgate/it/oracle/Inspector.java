@@ -91,7 +91,8 @@ final class Inspector {
         String flags = t.name().equals("creat") ? "O_CREAT|O_WRONLY|O_TRUNC" : t.arg(pathArg + 1);
         String path = t.resultPath() != null ? t.resultPath() : absolute(t, pathArg);
         if (WRITE_FLAGS.stream().anyMatch(flags::contains) && !Tolerated.output(path)
-                && !Tolerated.change("open", List.of(path)) && !Tolerated.ownState(path, pids)) {
+                && !Tolerated.change("open", List.of(path)) && !Tolerated.ownState(path, pids)
+                && !world.envelopeFiles.contains(path)) {
             out.add(new Finding(Finding.Kind.WRITE, "opened " + path + " " + flags));
         }
         if (secret(path) && !(path.endsWith("/environ") && Tolerated.readsEnvironmentsWithoutPrinting(program))) {

@@ -1,8 +1,11 @@
 package io.shellgate.it.oracle;
 
 import io.shellgate.judge.CommandInfo;
+import io.shellgate.judge.Envelopes;
 import io.shellgate.judge.Judge;
 import io.shellgate.judge.JudgeRequest;
+import io.shellgate.judge.Reason;
+import io.shellgate.judge.Span;
 import io.shellgate.judge.Verdict;
 import io.shellgate.rules.Tier;
 import java.io.IOException;
@@ -18,6 +21,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -52,14 +56,25 @@ final class Oracle {
     private final Set<String> shells;
     private final Path work;
     private final int workers;
+    private final String agent;
 
     /** An oracle judging with {@code judge}, whose policy names {@code shells}. */
     Oracle(World world, Judge judge, Set<String> shells, Path work, int workers) {
+        this(world, judge, shells, work, workers, null);
+    }
+
+    /**
+     * An oracle whose lines come from {@code agent} (an id of {@link Envelopes#agents()}), or from
+     * no agent when null: a line that is the agent's envelope is judged as the server judges it,
+     * the command inside in the environment the envelope gives it, and runs as it is, envelope and all.
+     */
+    Oracle(World world, Judge judge, Set<String> shells, Path work, int workers, String agent) {
         this.world = world;
         this.judge = judge;
         this.shells = shells;
         this.work = work;
         this.workers = workers;
+        this.agent = agent;
     }
 
     Run run(List<Candidate> candidates) throws IOException, InterruptedException {
@@ -78,11 +93,23 @@ final class Oracle {
         long t0 = System.nanoTime();
         List<Judged> judged = new ArrayList<>();
         for (Candidate c : unique.values()) {
-            Verdict v = judge.judge(new JudgeRequest(c.line(), c.dialect(), world.proj, world.environment()));
+            JudgeRequest request = new JudgeRequest(c.line(), c.dialect(), world.proj, world.environment());
+            Verdict v = null;
+            if (agent != null) {
+                // as the server does with a request that names its agent
+                Optional<Envelopes.Unwrapped> envelope = Envelopes.unwrap(agent, request);
+                if (envelope.isPresent() && envelope.get().isProbe()) {
+                    v = new Verdict(Tier.ALLOW, List.of(new Reason("agent-probe", Tier.ALLOW, "a start-up probe of " + agent,
+                            Span.NONE)), List.of());
+                } else if (envelope.isPresent()) {
+                    request = envelope.get().inner();
+                }
+            }
+            v = v != null ? v : judge.judge(request);
             boolean undecided = v.commands().stream().map(CommandInfo::resolved).anyMatch("not found"::equals)
                     || v.reasons().stream().anyMatch(r -> r.rule().equals("time-budget"));
             judged.add(new Judged(c, v.tier(), undecided,
-                    v.tier() == Tier.ALLOW || everyLine ? JudgedPrograms.of(v, c.line(), shells) : null));
+                    v.tier() == Tier.ALLOW || everyLine ? JudgedPrograms.of(v, request.command(), shells) : null));
         }
         long t1 = System.nanoTime();
         List<SandboxRun.Line> lines = new ArrayList<>();

@@ -64,7 +64,7 @@ final class Report {
         Map<Finding.Kind, Map<String, List<Oracle.Result>>> groups = new TreeMap<>();
         for (Oracle.Result r : run.withFindings()) {
             for (Finding.Kind k : r.findings().stream().map(Finding::kind).distinct().toList()) {
-                groups.computeIfAbsent(k, x -> new TreeMap<>()).computeIfAbsent(program(r.candidate().line()),
+                groups.computeIfAbsent(k, x -> new TreeMap<>()).computeIfAbsent(program(r.candidate().display()),
                         x -> new ArrayList<>()).add(r);
             }
         }

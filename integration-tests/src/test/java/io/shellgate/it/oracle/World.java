@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,6 +60,11 @@ final class World {
     final Map<String, Path> mounts = new LinkedHashMap<>();
     /** Variables a hostile fixture adds to the environment ({@code XDG_CONFIG_HOME}). */
     final Map<String, String> extra = new LinkedHashMap<>();
+    /**
+     * Files an agent's envelope writes after the command (Claude Code's {@code pwd -P >| TMP/claude-ID-cwd}):
+     * part of the envelope the judge recognised, which checks the file is a temporary one of the agent's own.
+     */
+    final Set<String> envelopeFiles = new LinkedHashSet<>();
 
     private World(Path base) {
         this.root = base.resolve("world");

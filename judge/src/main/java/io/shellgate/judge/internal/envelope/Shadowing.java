@@ -17,8 +17,12 @@ import java.util.Set;
  */
 final class Shadowing {
 
-    /** Words after which the next word is still in command position. */
-    private static final Set<String> KEYWORD_PREFIXES = Set.of("time", "-p", "!");
+    /**
+     * Words after which the next word is still in command position: {@code coproc CMD} runs a
+     * function or alias of that name as the line without it would (the execution oracle's
+     * snapshot world found it).
+     */
+    private static final Set<String> KEYWORD_PREFIXES = Set.of("time", "-p", "!", "coproc");
     /** Commands that run shell text the walk does not see, where a function or alias would apply. */
     private static final Set<String> RUN_TEXT = Set.of("eval", "trap", "source", ".", "alias", "fc", "bind");
 
