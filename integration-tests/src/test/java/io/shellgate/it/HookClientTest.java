@@ -252,7 +252,8 @@ class HookClientTest extends SandboxTest {
                     args.toArray(String[]::new));
             assertThat(r.code()).as(args + ": " + r).isEqualTo(2);
             assertThat(r.out()).isEmpty();
-            assertThat(r.err()).contains("shellgate-hook needs one argument, the agent: claude-code, gemini-cli, codex or qwen-code");
+            assertThat(r.err()).contains("shellgate-hook needs one argument, the agent (or --serve and the agent): claude-code,"
+                    + " gemini-cli, codex, qwen-code, copilot-cli, opencode, kilo or pi");
         }
         Processes.Result help = client(Processes.hookClient(), box.env, null, "--help");
         assertThat(help.code()).isZero();
