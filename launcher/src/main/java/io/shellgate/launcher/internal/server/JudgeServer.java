@@ -185,7 +185,16 @@ public final class JudgeServer implements AutoCloseable {
                 // time-out
                 c.socket().setSoTimeout(READ_TIMEOUT_MILLIS);
                 LineReader in = new LineReader(c.socket().getInputStream());
-                serve(in, locked(c, c.socket().getOutputStream()), c, true, () -> hungUp(c, in), new AtomicBoolean());
+                // closed as a socket closes: its reply (a too-large error, say) followed by the end of the
+                // stream, not by a reset when the client's unread request is still in the server's buffer
+                AutoCloseable closing = () -> {
+                    try {
+                        c.shutdownOutput();
+                    } finally {
+                        c.close();
+                    }
+                };
+                serve(in, locked(c, c.socket().getOutputStream()), closing, true, () -> hungUp(c, in), new AtomicBoolean());
             } catch (IOException e) {
                 if (!closed) {
                     LOG.log(System.Logger.Level.WARNING, "tcp accept failed: {0}", e.toString());
