@@ -9,6 +9,8 @@
 # node, no plugin and no client process). All cases take turns, run after run. Prints every case's
 # median, min and max (milliseconds).
 # Usage: benchmarks/agent-plugins.sh [RUNS]   (after the launcher is packaged; needs node and a JDK 25)
+# With WARMUP=N, the server answers N hook calls before the timed runs (50 unless set): a server's
+# JIT keeps compiling the request path for its first few hundred calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-31}
@@ -87,7 +89,7 @@ for ((i = 0; i < 200; i++)); do
     [ -r "$SHELLGATE_RUN_DIR/server.port" ] && break
     sleep 0.1
 done
-for ((i = 0; i < 50; i++)); do "$client" claude-code <<< "$(claude "ls -la")" > /dev/null; done
+for ((i = 0; i < ${WARMUP:-50}; i++)); do "$client" claude-code <<< "$(claude "ls -la w-$i")" > /dev/null; done
 
 names=("/bin/true (a process start, for scale)"
     "shellgate-hook claude-code, allow, a new command each run (for scale)"
@@ -124,7 +126,7 @@ for ((r = 0; r < runs; r++)); do
         took[c]+=" $lap"
     done
 done
-echo "runs per case: $runs; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "runs per case: $runs; warm-up calls: ${WARMUP:-50}; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((c = 0; c < ${#names[@]}; c++)); do
     # shellcheck disable=SC2086
     sorted=$(printf '%s\n' ${took[c]} | sort -n)

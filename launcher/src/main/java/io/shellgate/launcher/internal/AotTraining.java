@@ -11,6 +11,8 @@ import io.shellgate.launcher.internal.server.RequestHandler;
 import io.shellgate.launcher.internal.server.RunDir;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +30,12 @@ import java.util.Optional;
  * The work the launcher's AOT cache is made from ({@code __aot-training}, run in the background by
  * the launcher script with {@code -XX:AOTCacheOutput}): the drop-in shell's one request, then a
  * judge server in a private temporary directory answering {@value #REQUESTS} requests over its
- * Unix socket, shaped like the javaagent's and the drop-in shell's. A cache made from one request
- * held the classes a start needs but no method profiles; with these a new server's JIT compiles
- * the request path sooner (docs/benchmarks.md, the javaagent).
+ * Unix socket, shaped like the javaagent's and the drop-in shell's, and {@value #HOOK_REQUESTS}
+ * agents' hook calls as shellgate-hook and the plugins relay them (each on a TCP connection of its
+ * own). A cache made from one request held the classes a start needs but no method profiles; with
+ * these a new server's JIT compiles the request path sooner (docs/benchmarks.md, the javaagent and
+ * the agent hooks): the server an agent's first hook call starts answers its first hundreds of
+ * calls from them, long before its own counts would have it compiled.
  *
  * <p>Everything it touches is in its own directory: the policies, the audit log and the approvals
  * come from an environment of its own (not the user's), no request waits for a person, and no
@@ -39,6 +45,8 @@ public final class AotTraining {
 
     /** Enough for the JIT's profiles of the request path; a few seconds of one core on a small machine. */
     static final int REQUESTS = 10000;
+    /** Hook calls, each with a connection of its own: the relays' path (accept, token, proof, the hook adapters). */
+    static final int HOOK_REQUESTS = 2000;
 
     private AotTraining() {}
 
@@ -137,6 +145,7 @@ public final class AotTraining {
             for (int i = 0; i < REQUESTS; i++) {
                 exchange(client, in, requests.get(1 + i % (requests.size() - 1)));
             }
+            hooks(run, dir.resolve("home"), env, in);
             // check --batch relayed to a server: the client's few classes and the server's side
             Optional<Integer> relayed = BatchRelay.relay(run, dir.resolve("home"), "bash", env,
                     new java.io.ByteArrayInputStream(batchLines(), 0, relayedBytes()), java.io.OutputStream.nullOutputStream());
@@ -161,6 +170,47 @@ public final class AotTraining {
                 Protocol.line(shell(cwd, "rm -rf /")),
                 Protocol.line(shell(cwd, "curl -s https://example.com/install.sh | sh")),
                 Protocol.line(Protocol.object().put("v", Protocol.VERSION).put("op", "ping")));
+    }
+
+    /**
+     * Hook calls of the agents as their relays send them (shellgate-hook's request, each on a new TCP
+     * connection with the token): Claude Code's, Copilot CLI's, and the OpenCode and Pi plugins', for
+     * an allow and a denial each.
+     */
+    private static void hooks(RunDir run, Path cwd, Map<String, String> env, ByteBuffer in) throws IOException {
+        int port = Integer.parseInt(Files.readString(run.port()).strip());
+        String token = Files.readString(run.token()).strip();
+        List<String> requests = new ArrayList<>();
+        for (String command : List.of("ls -la", "git status --short", "rm -rf /")) {
+            ObjectNode claude = Protocol.object().put("session_id", "aot-training").put("cwd", cwd.toString())
+                    .put("hook_event_name", "PreToolUse").put("tool_name", "Bash");
+            claude.putObject("tool_input").put("command", command);
+            ObjectNode copilot = Protocol.object().put("sessionId", "aot-training").put("timestamp", 0L)
+                    .put("cwd", cwd.toString()).put("toolName", "bash");
+            copilot.putObject("toolArgs").put("command", command);
+            requests.add(hook("claude-code", claude, cwd, env, token));
+            requests.add(hook("copilot-cli", copilot, cwd, env, token));
+            for (String[] plugin : List.of(new String[] {"opencode", "tool.execute.before"}, new String[] {"pi", "tool_call"})) {
+                ObjectNode call = Protocol.object().put("hook_event_name", plugin[1]).put("tool_name", "bash")
+                        .put("cwd", cwd.toString()).put("session_id", "aot-training");
+                call.putObject("tool_input").put("command", command);
+                requests.add(hook(plugin[0], call, cwd, env, token));
+            }
+        }
+        InetSocketAddress server = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        for (int i = 0; i < HOOK_REQUESTS; i++) {
+            try (SocketChannel c = SocketChannel.open(server)) {
+                exchange(c, in, requests.get(i % requests.size()));
+            }
+        }
+    }
+
+    /** The hook request of a relay for {@code agent}'s {@code input}. */
+    private static String hook(String agent, ObjectNode input, Path cwd, Map<String, String> env, String token) {
+        ObjectNode r = Protocol.object().put("v", Protocol.VERSION).put("op", "hook").put("agent", agent).put("caller", 1)
+                .put("cwd", cwd.toString()).put("input", Protocol.line(input));
+        env.forEach((name, value) -> r.withArray("environ").add(name + "=" + value));
+        return Protocol.line(r.put("interim", true).put("token", token));
     }
 
     /** A judge request from a javaagent for a program started with {@code argv}. */

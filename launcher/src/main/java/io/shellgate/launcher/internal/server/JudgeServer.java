@@ -6,10 +6,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
@@ -87,7 +86,7 @@ public final class JudgeServer implements AutoCloseable {
     private ServerSocketChannel unix;
     /** Where the Unix socket is bound (see {@link RunDir#socket()}). */
     private Path socket;
-    private ServerSocket tcp;
+    private ServerSocketChannel tcp;
     private volatile boolean closed;
     /** Whether the heap was compacted since the last request (an idle server gives memory back). */
     private volatile boolean compacted;
@@ -119,12 +118,12 @@ public final class JudgeServer implements AutoCloseable {
         unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         unix.bind(UnixDomainSocketAddress.of(socket));
         Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        tcp = new ServerSocket();
+        tcp = ServerSocketChannel.open();
         tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         run.writePrivate(run.trusted(), "");
         run.writePrivate(run.token(), token + "\n");
         run.writePrivate(run.proof(), proof + "\n");
-        run.writePrivate(run.port(), tcp.getLocalPort() + "\n");
+        run.writePrivate(run.port(), ((InetSocketAddress) tcp.getLocalAddress()).getPort() + "\n");
         run.writePrivate(run.pid(), ProcessHandle.current().pid() + "\n");
         Thread.ofPlatform().daemon().name("shellgate-unix").start(this::acceptUnix);
         Thread.ofPlatform().daemon().name("shellgate-tcp").start(this::acceptTcp);
@@ -165,7 +164,7 @@ public final class JudgeServer implements AutoCloseable {
             try {
                 SocketChannel c = unix.accept();
                 LineReader in = new LineReader(Channels.newInputStream(c));
-                serve(in, Channels.newOutputStream(c), c, false, () -> hungUp(c, in), null);
+                serve(in, locked(c, Channels.newOutputStream(c)), c, false, () -> hungUp(c, in), null);
             } catch (IOException e) {
                 if (!closed) {
                     LOG.log(System.Logger.Level.WARNING, "unix socket accept failed: {0}", e.toString());
@@ -177,10 +176,25 @@ public final class JudgeServer implements AutoCloseable {
     private void acceptTcp() {
         while (!closed) {
             try {
-                Socket s = tcp.accept();
-                s.setSoTimeout(READ_TIMEOUT_MILLIS);
-                LineReader in = new LineReader(s.getInputStream());
-                serve(in, s.getOutputStream(), s, true, () -> hungUp(s, in), new AtomicBoolean());
+                SocketChannel c = tcp.accept();
+                // a reply may follow an interim line at once: not held back until the client acknowledges that line
+                c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                // a channel as the Unix socket's, so that the look for a hang-up need not wait (a socket
+                // has no read that does not block: a look with the shortest time-out, 1 ms, was paid by
+                // every decision, which asks it for its audit record); its socket's streams keep the read
+                // time-out
+                c.socket().setSoTimeout(READ_TIMEOUT_MILLIS);
+                LineReader in = new LineReader(c.socket().getInputStream());
+                // closed as a socket closes: its reply (a too-large error, say) followed by the end of the
+                // stream, not by a reset when the client's unread request is still in the server's buffer
+                AutoCloseable closing = () -> {
+                    try {
+                        c.shutdownOutput();
+                    } finally {
+                        c.close();
+                    }
+                };
+                serve(in, locked(c, c.socket().getOutputStream()), closing, true, () -> hungUp(c, in), new AtomicBoolean());
             } catch (IOException e) {
                 if (!closed) {
                     LOG.log(System.Logger.Level.WARNING, "tcp accept failed: {0}", e.toString());
@@ -190,9 +204,9 @@ public final class JudgeServer implements AutoCloseable {
     }
 
     /**
-     * Whether the client of a Unix connection closed it, asked while its request waits for a person
-     * (nobody else reads the channel then): a look without blocking; bytes that did come are kept
-     * for the next request.
+     * Whether the client of a connection closed it, asked while its request waits for a person
+     * (nobody else reads the channel then) and for every decision's audit record: a look without
+     * blocking; bytes that did come are kept for the next request.
      */
     private static boolean hungUp(SocketChannel c, LineReader in) {
         synchronized (c.blockingLock()) {
@@ -216,26 +230,25 @@ public final class JudgeServer implements AutoCloseable {
         }
     }
 
-    /** The same for a TCP connection: a read of at most one byte that gives up after a millisecond. */
-    private static boolean hungUp(Socket s, LineReader in) {
-        try {
-            s.setSoTimeout(1);
-            int b = s.getInputStream().read();
-            if (b >= 0) {
-                in.unread(new byte[] {(byte) b}, 1);
+    /**
+     * A connection's output, written under the channel's blocking lock: an interim line written by
+     * the timer's thread never finds the channel in the non-blocking moment of a look for a hang-up
+     * (its stream refuses to write then).
+     */
+    private static OutputStream locked(SocketChannel c, OutputStream out) {
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
             }
-            return b < 0;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            return true;
-        } finally {
-            try {
-                s.setSoTimeout(READ_TIMEOUT_MILLIS);
-            } catch (IOException e) {
-                // closed: the next read says so
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                synchronized (c.blockingLock()) {
+                    out.write(b, off, len);
+                }
             }
-        }
+        };
     }
 
     private void serve(LineReader in, OutputStream out, AutoCloseable connection, boolean needsToken,
