@@ -36,12 +36,27 @@ final class SnapshotPath {
         }
         for (Map.Entry<String, String> e : d.exports().entrySet()) {
             // export NAME without a value only marks a variable: it changes no value
-            boolean unchanged = e.getValue() == null || e.getValue().equals(env.get(e.getKey()));
+            boolean unchanged = e.getValue() == null || e.getValue().equals(env.get(e.getKey()))
+                    || samePass(e.getKey(), e.getValue(), env.get(e.getKey()));
             if (!unchanged && !restored.contains(e.getKey())) {
                 return null;
             }
         }
         return d;
+    }
+
+    /**
+     * A snapshot made by a shell shellgate wrap let run holds that shell's pass: the session's key and the process it
+     * named. The key is the command's own; the process is one that has ended, so the pass lets no shell through that
+     * the command's own pass would not (wrap's entries take a pass only in the process it names and below).
+     */
+    private static boolean samePass(String name, String value, String current) {
+        if (!name.equals("SHELLGATE_PASS") || current == null) {
+            return false;
+        }
+        int a = value.indexOf('.');
+        int b = current.indexOf('.');
+        return a > 0 && a == b && value.regionMatches(0, current, 0, a);
     }
 
     /** Puts the PATH {@code sourced} leaves into {@code env}, {@code prefix} before it when not null. */

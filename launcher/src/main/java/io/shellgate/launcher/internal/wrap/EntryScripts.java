@@ -130,9 +130,11 @@ final class EntryScripts {
                 sg_passed=
                 case ${SHELLGATE_PASS-} in
                     "$sg_pass".*.*)
+                        sg_v=${SHELLGATE_PASS#"$sg_pass".} sg_p=$$
+                        sg_for=${sg_v%%%%.*} sg_since=${sg_v#*.}
+                        # an allowed command never runs as process 1 or 2 (init, or bwrap's init and the agent)
+                        case $sg_for in '' | *[!0-9]* | 1 | 2) sg_p= ;; esac
                         if [ -n "$sg_pass" ]; then
-                            sg_v=${SHELLGATE_PASS#"$sg_pass".} sg_p=$$
-                            sg_for=${sg_v%%%%.*} sg_since=${sg_v#*.}
                             while [ -n "$sg_p" ] && [ "$sg_p" != 0 ] && IFS= read -r sg_st < "/proc/$sg_p/stat"; do
                                 read -r -a sg_f <<< "${sg_st##*) }"
                                 if [ "$sg_p" = "$sg_for" ]; then
