@@ -50,6 +50,10 @@ final class JudgedPrograms {
             if (c.resolved().startsWith("/")) {
                 j.add(c.resolved());
             }
+            if (shells.contains(base) && c.argv().size() > 1 && c.argv().get(1).startsWith("/")) {
+                // a system script the shell reads (sh /usr/bin/lsb_release), judged as the program of its name
+                j.add(c.argv().get(1));
+            }
             if (!c.argv().isEmpty()) {
                 String name = c.argv().getFirst();
                 j.add(name.contains("/") ? name : lookUp(name));

@@ -29,10 +29,13 @@ final class Tolerated {
      * {@code mvn} is a script that runs {@code uname}, {@code ls}, {@code expr}, {@code dirname} and
      * {@code tr} to find its home and its project and then starts
      * {@code java} (the judge checks the repository's {@code .mvn/jvm.config}, which gives that JVM options).
+     * Debian's {@code lsb_release} is a {@code sh} script that parses its options with {@code getopt},
+     * reads {@code /etc/os-release} and changes case with {@code cut} and {@code tr} ({@code cat} prints its help).
      */
     static final Map<String, List<String>> RUNS_BY_DESIGN = Map.of("egrep", List.of("grep"), "fgrep", List.of("grep"),
             "rgrep", List.of("grep"), "zgrep", List.of("grep", "gzip"), "sdiff", List.of("diff"), "watch", List.of("sh"),
-            "mvn", List.of("java", "uname", "ls", "expr", "dirname", "tr"));
+            "mvn", List.of("java", "uname", "ls", "expr", "dirname", "tr"),
+            "lsb_release", List.of("getopt", "cut", "tr", "cat"));
     /**
      * What a login shell ({@code bash -lc}, Codex's way of running every command) runs from the
      * system's and the user's login files before the line: Debian's {@code /etc/profile} runs
