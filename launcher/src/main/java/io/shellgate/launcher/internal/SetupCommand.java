@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -397,14 +398,31 @@ public final class SetupCommand implements Callable<Integer> {
         return removed;
     }
 
+    /**
+     * Copies {@code file} to {@code FILE.shellgate-backup-TIME} (TIME to the second), never over an earlier backup: a
+     * second change within the same second (a setup and its removal) gets {@code TIME-2}, {@code TIME-3}, and so on.
+     */
+    static Path keep(Path file, Instant now) throws IOException {
+        String base = file.getFileName() + ".shellgate-backup-" + now.truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
+        for (int n = 1; ; n++) {
+            Path backup = file.resolveSibling(n == 1 ? base : base + "-" + n);
+            try {
+                Files.copy(file, backup, StandardCopyOption.COPY_ATTRIBUTES);
+                return backup;
+            } catch (FileAlreadyExistsException e) {
+                if (n == 100) {
+                    throw new IOException("100 backups of " + file + " within one second; nothing was changed", e);
+                }
+            }
+        }
+    }
+
     /** Writes the file through a temporary file renamed over it, keeping the old one as a backup; returns the backup. */
     static Path write(Path file, String text) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path backup = null;
         if (Files.exists(file)) {
-            backup = file.resolveSibling(file.getFileName() + ".shellgate-backup-"
-                    + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", ""));
-            Files.copy(file, backup, StandardCopyOption.COPY_ATTRIBUTES);
+            backup = keep(file, Instant.now());
         }
         Path tmp = file.resolveSibling("." + file.getFileName() + ".shellgate-tmp-" + ProcessHandle.current().pid());
         Files.writeString(tmp, text, StandardCharsets.UTF_8);
