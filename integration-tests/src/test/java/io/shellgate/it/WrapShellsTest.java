@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -210,6 +212,36 @@ class WrapShellsTest extends SandboxTest {
         Processes.Result later = agent("namespace", List.of("/bin/bash", "-c"), "echo later", "touch refused");
         assertThat(ran(later)).as(later.toString()).containsExactly("RAN exit=0 out=later", "RAN exit=126 out=");
         assertThat(Files.readAllLines(audit)).hasSizeGreaterThanOrEqualTo((int) before + 2);
+    }
+
+    @Test
+    void aPersonsRememberedAnswerIsWrittenByTheServerWhileTheNamespaceHoldsThePolicyReadOnly() throws Exception {
+        Path policy = Files.createDirectories(box.home.resolve(".config/shellgate")).resolve("policy.toml");
+        Files.writeString(policy, "version = 1\n");
+        box.env.put("SHELLGATE_REVIEW_TIMEOUT_SECONDS", "120");
+        try (ApprovalsWatch watch = ApprovalsWatch.start(box)) {
+            // the agent asks twice for the same line; a person remembers the first answer for the project
+            CompletableFuture<Processes.Result> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return agent("namespace", List.of("/bin/bash", "-c"), "touch remembered", "touch remembered");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Processes::thread);
+            assertThat(watch.awaitQuestion()).contains("    touch remembered");
+            assertThat(watch.answer("p")).contains("always in this project");
+            Processes.Result r = run.get(180, TimeUnit.SECONDS);
+            // the second line is answered from the approval the server just wrote: no second question
+            assertThat(ran(r)).as(r.toString()).containsExactly("RAN exit=0 out=", "RAN exit=0 out=");
+        }
+        assertThat(box.work.resolve("remembered")).exists();
+        // the server, outside the namespace, wrote the approval into the policy the agent cannot write
+        assertThat(Files.readString(policy)).contains("[[approved]]").containsPattern("command = \"touch [^\"]*remembered\"");
+        // and it answers the next session's same line from it, with nobody watching
+        Files.delete(box.work.resolve("remembered"));
+        Processes.Result again = agent("namespace", List.of("/bin/bash", "-c"), "touch remembered");
+        assertThat(ran(again)).as(again.toString()).containsExactly("RAN exit=0 out=");
+        assertThat(box.work.resolve("remembered")).exists();
     }
 
     @Test
