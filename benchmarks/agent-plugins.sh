@@ -16,7 +16,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-31}
 sg=$PWD/launcher/target/shellgate
 client=$PWD/launcher/target/shellgate-hook
-resources=$PWD/launcher/src/main/resources/io/shellgate/launcher/internal
+# the plugin files as the build puts them together (launcher/src/main/js: each agent's part and the relay)
+resources=$PWD/launcher/target/classes/io/shellgate/launcher/internal
 [ -x "$sg" ] && [ -x "$client" ] || { echo "package the launcher first (it makes shellgate-hook where it finds gcc)" >&2; exit 1; }
 command -v node > /dev/null || { echo "node is not on PATH" >&2; exit 1; }
 
