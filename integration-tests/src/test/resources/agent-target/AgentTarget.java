@@ -130,7 +130,7 @@ public final class AgentTarget {
                     }
                 }
             }
-            // write-files PATH...: changes each file with plain file calls (no process), seven ways, and
+            // write-files PATH...: changes each file with plain file calls (no process), nine ways, and
             // prints "WROTE PATH via API" or "KEPT PATH via API: EXCEPTION" for each; then starts echo
             case "write-files" -> {
                 for (String path : rest) {
@@ -215,6 +215,32 @@ public final class AgentTarget {
             java.nio.file.Files.write(temp, line);
             try {
                 java.nio.file.Files.move(temp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                java.nio.file.Files.deleteIfExists(temp);
+            }
+        });
+        write(path, "Files.copy", () -> {
+            java.nio.file.Path temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
+            java.nio.file.Files.write(temp, line);
+            try {
+                java.nio.file.Files.copy(temp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                java.nio.file.Files.deleteIfExists(temp);
+            }
+        });
+        write(path, "File.renameTo", () -> {
+            // a rename does not cross file systems: the new file beside the target where that can be made
+            java.nio.file.Path temp;
+            try {
+                temp = java.nio.file.Files.createTempFile(p.toAbsolutePath().getParent(), "agent-target", ".toml");
+            } catch (IOException | RuntimeException e) {
+                temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
+            }
+            java.nio.file.Files.write(temp, line);
+            try {
+                if (!temp.toFile().renameTo(new File(path))) {
+                    throw new IOException("not renamed");
+                }
             } finally {
                 java.nio.file.Files.deleteIfExists(temp);
             }

@@ -15,13 +15,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A JVM with the agent (Java 17 and 25, both judges) cannot change shellgate's own files with
- * plain file calls, seven ways (java.io streams, RandomAccessFile, NIO streams and channels,
- * Files.write, a move over the file, File.delete), whether it names them directly, relatively or
+ * plain file calls, nine ways (java.io streams, RandomAccessFile, NIO streams and channels,
+ * Files.write, a move or a copy over the file, File.renameTo, File.delete), whether it names them directly, relatively or
  * through a link; its other files it writes as before, and the gate in it still logs.
  */
 class JavaAgentFilesTest {
 
-    private static final int WAYS = 7;
+    private static final int WAYS = 9;
 
     @TempDir
     Path dir;

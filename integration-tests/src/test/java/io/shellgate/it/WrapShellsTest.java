@@ -200,8 +200,8 @@ class WrapShellsTest extends SandboxTest {
         gate.forEach(p -> command.add(p.toString()));
         Processes.Result r = Processes.run(command, box.env, "", box.work);
         assertThat(r.out().lines().filter(l -> l.startsWith("WROTE ")))
-                .as(r.toString()).hasSize(7).allMatch(l -> l.startsWith("WROTE " + box.work.resolve("ok.txt") + " via "));
-        assertThat(r.out().lines().filter(l -> l.startsWith("KEPT "))).as(r.toString()).hasSize(7 * gate.size());
+                .as(r.toString()).hasSize(9).allMatch(l -> l.startsWith("WROTE " + box.work.resolve("ok.txt") + " via "));
+        assertThat(r.out().lines().filter(l -> l.startsWith("KEPT "))).as(r.toString()).hasSize(9 * gate.size());
         assertThat(Files.readString(policy)).isEqualTo("version = 1\n");
         assertThat(Files.readString(box.run.resolve("server.token"))).isEqualTo(token);
         assertThat(box.run.resolve("planted")).doesNotExist();

@@ -65,7 +65,6 @@ public final class FileGuard {
     /** Whether the write comes from the gate's own code in this JVM (its audit log, its caches). */
     private static boolean gatesOwn() {
         return StackWalker.getInstance().walk(frames -> frames.map(StackWalker.StackFrame::getClassName)
-                .anyMatch(c -> c.startsWith("io.shellgate.") && !c.startsWith("io.shellgate.interceptor.internal.FileGuard")
-                        && !c.startsWith("io.shellgate.interceptor.internal.FileAdvice")));
+                .anyMatch(c -> c.startsWith("io.shellgate.") && !c.startsWith("io.shellgate.interceptor.internal.FileGuard")));
     }
 }
