@@ -97,6 +97,11 @@ class EnvelopeSnapshotTest {
         assertThat(inner("mkcd build")).as("the user's function: code the judge has not seen").isEmpty();
         assertThat(inner("coproc mkcd build")).as("a coprocess runs the function too").isEmpty();
         assertThat(inner("coproc ll src")).as("and expands the alias").contains("coproc ls --color=auto -alF src");
+        assertThat(inner("noglob mkcd build")).as("zsh's precommand modifiers run the function").isEmpty();
+        assertThat(inner("nocorrect mkcd build")).isEmpty();
+        assertThat(inner("- mkcd build")).isEmpty();
+        assertThat(inner("noglob ll src")).as("an alias after one is not expanded by the judge").isEmpty();
+        assertThat(inner("noglob ls-files x")).as("a name neither defines").contains("noglob ls-files x");
         assertThat(inner("ls; (cd x && __pyenv_init)")).isEmpty();
         assertThat(inner("eval ls")).as("text the shell reads later, with the definitions in force").isEmpty();
         assertThat(inner("$cmd x")).isEmpty();

@@ -59,7 +59,11 @@ class GitResolutionTest {
     }
 
     private Verdict judge(String line, Map<String, String> env) {
-        return JUDGE.judge(new JudgeRequest(line, Dialect.BASH, proj, env));
+        return judge(line, env, proj);
+    }
+
+    private Verdict judge(String line, Map<String, String> env, Path cwd) {
+        return JUDGE.judge(new JudgeRequest(line, Dialect.BASH, cwd, env));
     }
 
     private void asks(String line, String rule) {
@@ -140,6 +144,64 @@ class GitResolutionTest {
         env.put("GIT_CONFIG_VALUE_0", "./x");
         assertThat(judge("git status", env).tier()).isEqualTo(Tier.ASK);
         allows("git status");
+    }
+
+    @Test
+    void aRelativeConfigPathThatAppearsLaterIsSeen() throws Exception {
+        // git reads a relative GIT_CONFIG_SYSTEM, GIT_CONFIG_GLOBAL or HOME from the directory it is in when it reads
+        // the configuration: the top of the work tree once it found the repository, else where it was started
+        Map<String, String> env = env();
+        env.put("GIT_CONFIG_SYSTEM", "sys.config");
+        env.put("GIT_CONFIG_GLOBAL", "../global.config");
+        Map<String, String> relativeHome = env();
+        relativeHome.put("HOME", "h");
+        Path src = proj.resolve("src");
+        for (Path cwd : List.of(proj, src)) {
+            for (String line : List.of("git log -p -1", "git status")) {
+                assertThat(judge(line, env, cwd).tier()).as(cwd + ": " + line).isEqualTo(Tier.ALLOW);
+                assertThat(judge(line, relativeHome, cwd).tier()).as(cwd + ": " + line).isEqualTo(Tier.ALLOW);
+            }
+        }
+        Files.writeString(proj.resolve("sys.config"), "[core]\n\tfsmonitor = touch /tmp/sg-pwn_relsys; false #\n");
+        for (Path cwd : List.of(proj, src)) {
+            assertThat(judge("git status", env, cwd).tier()).as(cwd + ": git status").isEqualTo(Tier.ASK);
+        }
+        Files.delete(proj.resolve("sys.config"));
+        Files.writeString(tmp.resolve("global.config"), "[diff]\n\texternal = sh -c id\n");
+        for (Path cwd : List.of(proj, src)) {
+            assertThat(judge("git log -p -1", env, cwd).tier()).as(cwd + ": git log -p -1").isEqualTo(Tier.ASK);
+        }
+        Files.createDirectories(proj.resolve("h"));
+        Files.writeString(proj.resolve("h/.gitconfig"), "[core]\n\tpager = sh -c id\n");
+        for (Path cwd : List.of(proj, src)) {
+            assertThat(judge("git log -p -1", relativeHome, cwd).tier()).as(cwd + ": HOME=h git log").isEqualTo(Tier.ASK);
+        }
+        // outside any repository git reads it from where it was started
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.createDirectories(outside.resolve("a"));
+        Files.createDirectories(outside.resolve("b"));
+        Map<String, String> nowhere = env();
+        nowhere.put("GIT_CONFIG_SYSTEM", "sys.config");
+        nowhere.put("GIT_CEILING_DIRECTORIES", tmp.toString());
+        assertThat(judge("git diff --no-index --name-only a b", nowhere, outside).tier()).isEqualTo(Tier.ALLOW);
+        Files.writeString(outside.resolve("sys.config"), "[core]\n\tpager = sh -c id\n");
+        assertThat(judge("git diff --no-index --name-only a b", nowhere, outside).tier()).isEqualTo(Tier.ASK);
+    }
+
+    @Test
+    void gitConfigNamesAFileOnlyGitConfigReads() throws Exception {
+        // GIT_CONFIG replaces the configuration for git config alone; git status still reads the repository's
+        sh(proj, "git config core.fsmonitor 'touch /tmp/sg-pwn_gitconfig; false #'");
+        Path empty = Files.writeString(tmp.resolve("empty.config"), "");
+        Map<String, String> env = env();
+        env.put("GIT_CONFIG", empty.toString());
+        for (String line : List.of("git status", "git diff", "git config --get user.name")) {
+            assertThat(judge(line, env).tier()).as(line).isEqualTo(Tier.ASK);
+        }
+        sh(proj, "git config --unset core.fsmonitor");
+        assertThat(judge("git status", env).tier()).isEqualTo(Tier.ALLOW);
+        assertThat(judge("git config --get user.name", env).tier()).as("git config reads only the file it names")
+                .isEqualTo(Tier.ASK);
     }
 
     @Test

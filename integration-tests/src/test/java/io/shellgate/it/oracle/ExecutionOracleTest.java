@@ -71,8 +71,8 @@ class ExecutionOracleTest {
      * of {@link HostileFixtures} (a decoy {@code .git}, a gitfile pointing elsewhere, a partial clone
      * with an {@code ext::} promisor, global git configuration in the home and under
      * {@code XDG_CONFIG_HOME}, system configuration through {@code GIT_CONFIG_SYSTEM}, a relocated
-     * {@code core.attributesFile}, committed links to secrets with {@code ~/.mavenrc}, and Claude Code's
-     * envelope sourcing a rewritten shell snapshot). The judge sees
+     * {@code core.attributesFile}, committed links to secrets with {@code ~/.mavenrc}, Claude Code's
+     * envelope, in its bash and its zsh form, and Codex's, each sourcing a rewritten shell snapshot). The judge sees
      * the hostile files, so it must ask where they would act; a line it allows must run clean there.
      * Findings are listed in {@code oracle-exceptions.tsv} under {@code FIXTURE/bash}.
      */

@@ -67,7 +67,7 @@ final class HostileFixtures {
     /** The fixtures, one world each. */
     static List<Fixture> all() {
         return List.of(DECOY_GIT, GITFILE, PARTIAL_CLONE, HOME_CONFIG, XDG_CONFIG, SYSTEM_CONFIG, ATTRIBUTES_FILE,
-                LINKS_AND_TOOLS, new SnapshotFixture());
+                LINKS_AND_TOOLS, new SnapshotFixture(), new CodexSnapshotFixture());
     }
 
     /** The marker command a trap runs: an exec of {@code sh} and of {@code touch}, and a write. */

@@ -45,6 +45,7 @@ final class Inspector {
         Set<Integer> pids = traces.keySet();
         for (Map.Entry<Integer, List<TraceLine>> process : traces.entrySet()) {
             boolean harnessExec = rank++ == 0;
+            boolean envelopeExec = harnessExec;
             String program = null;
             for (TraceLine t : process.getValue()) {
                 if (t.isEnd()) {
@@ -56,6 +57,8 @@ final class Inspector {
                     }
                     if (t.ok() && harnessExec && path.equals(shell)) {
                         harnessExec = false;
+                    } else if (t.ok() && envelopeExec && !harnessExec && world.envelopeShells.contains(path)) {
+                        envelopeExec = false;
                     } else if (t.ok() && !judged.contains(path)) {
                         out.add(new Finding(Finding.Kind.EXEC, "ran " + path + " " + t.arg(1)));
                     }

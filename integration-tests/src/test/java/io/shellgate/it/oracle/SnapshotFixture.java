@@ -29,10 +29,18 @@ import java.util.regex.Pattern;
  * programs' names aliases ({@code alias}) or functions ({@code function}) that run {@code touch}, or put
  * a folder of look-alike scripts first in {@code PATH} ({@code path}).
  *
- * <p>The clean snapshot wraps every common line, each rewritten one every probe and a sample of the
- * common lines ({@link #wrap}): a command in an envelope the judge does not recognise is judged as
- * the whole text, sourced snapshot and all, which costs about 40 ms a line, so the full set for
- * each rewritten snapshot would add minutes.
+ * <p>The same envelope in its zsh form (Claude Code run by a zsh user: {@code setopt} in place of
+ * {@code shopt}, a {@code snapshot-zsh-…} file, zsh running the text) sources the same snapshots,
+ * without bash's {@code shopt} line and with zsh's own way out ({@code ztcp}) for {@code connect}.
+ * Claude Code writes the same block for zsh (its functions test {@code ZSH_VERSION}); the user's part
+ * is what the judge reads either way.
+ *
+ * <p>The clean snapshot wraps every common bash line, each rewritten one every probe and a sample of
+ * the common lines ({@link #wrap}): a command in an envelope the judge does not recognise is judged
+ * as the whole text, sourced snapshot and all, which costs about 40 ms a line, so the full set for
+ * each rewritten snapshot would add minutes. The zsh form wraps a sample too: every zsh line and one
+ * bash line in {@link #ZSH_SHARE} with the clean snapshot, one in {@code 2 * SHARE} with each
+ * rewritten one, and every probe.
  */
 final class SnapshotFixture implements HostileFixtures.Fixture {
 
@@ -49,7 +57,12 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
     /** The programs the {@code alias}, {@code function} and {@code path} snapshots shadow: those of the common lines, and ls. */
     private static final List<String> SHADOWED = List.of("git", "find", "grep", "egrep", "fgrep", "rgrep", "mvn", "pip",
             "pip3", "python3", "cat", "head", "tail", "less", "ls");
-    private static final Pattern TRAP = Pattern.compile(" \\[snapshot ([a-z]+)\\]$");
+    /** The zsh form wraps one bash line in this many with the clean snapshot (and every zsh line). */
+    private static final int ZSH_SHARE = 4;
+    private static final String SHOPT = "\\builtin shopt -u extglob 2>/dev/null || true";
+    private static final String SETOPT = "\\builtin setopt NO_EXTENDED_GLOB NO_BARE_GLOB_QUAL NO_BRACE_CCL "
+            + "NO_MAGIC_EQUAL_SUBST NO_EQUALS 2>/dev/null || true";
+    private static final Pattern TRAP = Pattern.compile(" \\[snapshot ((?:zsh )?[a-z]+)\\]$");
 
     /** Claude Code's command envelope with this world's home and directory file, once planted. */
     private String envelope;
@@ -74,13 +87,16 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
     public List<String> traps() {
         List<String> all = new ArrayList<>(REFUSED);
         all.addAll(SHADOWING);
+        for (String t : List.copyOf(all)) {
+            all.add("zsh " + t);
+        }
         return all;
     }
 
     @Override
     public String trap(Candidate c) {
         Matcher m = TRAP.matcher(c.origin());
-        return m.find() && !m.group(1).equals("clean") ? m.group(1) : null;
+        return m.find() && !m.group(1).endsWith("clean") ? m.group(1) : null;
     }
 
     @Override
@@ -89,6 +105,9 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
         envelope = captured.get("source ").getLast().replace("$ROOT/home", w.home.toString())
                 .replace("/tmp/claude-$R-cwd", CWD_FILE);
         w.envelopeFiles.add(CWD_FILE);
+        if (!envelope.contains(SHOPT)) {
+            throw new IOException("Claude Code's captured envelope has no shopt part to turn into zsh's setopt: " + envelope);
+        }
         String script = captured.get("SNAPSHOT_FILE=").getLast().replace("$ROOT/home", w.home.toString())
                 .replace("$INSTALL", w.root.resolve("npm").toString()).replace("snapshot-bash-$N-$R.sh", file("clean"))
                 .replace("CLAUDE_CODE_END_$R", "CLAUDE_CODE_END_q1w2e3r4t5y6u7i8")
@@ -109,25 +128,40 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
         snapshots.put("connect", insert(real, ": < /dev/tcp/127.0.0.1/9\n"));
         StringBuilder aliases = new StringBuilder();
         StringBuilder functions = new StringBuilder();
-        Path bin = w.home.resolve(".local/oracle-bin");
         for (String p : SHADOWED) {
             aliases.append("alias -- ").append(p).append("='").append(HostileFixtures.marker(w, "snapshot-alias"))
                     .append("; ").append(p).append("'\n");
             functions.append("function ").append(p).append(" { ").append(HostileFixtures.marker(w, "snapshot-function"))
                     .append("; command ").append(p).append(" \"$@\"; }\n");
-            String program = JudgedPrograms.lookUp(p);
-            if (program != null) {
-                World.write(bin.resolve(p), "#!/bin/sh\n" + HostileFixtures.marker(w, "snapshot-path") + "\nexec " + program
-                        + " \"$@\"\n");
-                Files.setPosixFilePermissions(bin.resolve(p), PosixFilePermissions.fromString("rwxr-xr-x"));
-            }
         }
+        Path bin = lookAlikes(w, "snapshot-path");
         snapshots.put("alias", insert(real, aliases.toString()));
         snapshots.put("function", insert(real, functions.toString()));
         snapshots.put("path", real.replace("export PATH=" + World.PATH + "\n", "export PATH=" + bin + ":" + World.PATH + "\n"));
         for (Map.Entry<String, String> s : snapshots.entrySet()) {
             World.write(clean.resolveSibling(file(s.getKey())), s.getValue());
+            // zsh has no shopt, and no /dev/tcp: its module opens the connection
+            String zsh = s.getValue().replace(INSERT_AFTER, "").replace(": < /dev/tcp/127.0.0.1/9\n",
+                    "zmodload zsh/net/tcp && ztcp 127.0.0.1 9\n");
+            World.write(clean.resolveSibling(zshFile(s.getKey())), zsh);
         }
+    }
+
+    /**
+     * Look-alike scripts of the {@link #SHADOWED} programs in {@code ~/.local/oracle-bin} of the world,
+     * each running the marker {@code name}, then the real program; the folder.
+     */
+    static Path lookAlikes(World w, String name) throws IOException {
+        Path bin = w.home.resolve(".local/oracle-bin");
+        for (String p : SHADOWED) {
+            String program = JudgedPrograms.lookUp(p);
+            if (program != null) {
+                World.write(bin.resolve(p), "#!/bin/sh\n" + HostileFixtures.marker(w, name) + "\nexec " + program
+                        + " \"$@\"\n");
+                Files.setPosixFilePermissions(bin.resolve(p), PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+        }
+        return bin;
     }
 
     /**
@@ -141,10 +175,21 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
         List<Candidate> out = new ArrayList<>();
         int i = 0;
         for (Candidate c : lines) {
-            if (c.dialect() != Dialect.BASH) {
+            boolean probe = c.origin().startsWith("probe of ");
+            boolean zshLine = c.dialect() == Dialect.ZSH;
+            if (zshLine || probe || i % ZSH_SHARE == 0) {
+                out.add(zshWrapped(c, "clean"));
+            }
+            List<String> rewritten = new ArrayList<>(REFUSED);
+            rewritten.addAll(SHADOWING);
+            for (int k = 0; k < rewritten.size(); k++) {
+                if (probe || i % (2 * SHARE) == 2 * k + 1) {
+                    out.add(zshWrapped(c, rewritten.get(k)));
+                }
+            }
+            if (zshLine) {
                 continue;
             }
-            boolean probe = c.origin().startsWith("probe of ");
             out.add(wrapped(w, c, "clean"));
             for (int k = 0; k < REFUSED.size(); k++) {
                 if (probe || i % SHARE == k) {
@@ -168,8 +213,21 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
                 c.line() + "  [claude-code envelope, snapshot " + snapshot + "]");
     }
 
+    /** The line in Claude Code's zsh envelope: zsh runs it, and the inner command is judged as zsh. */
+    private Candidate zshWrapped(Candidate c, String snapshot) {
+        String quoted = "'" + c.line().replace("'", "'\\''") + "'";
+        String text = envelope.replace("snapshot-bash-$N-$R.sh", zshFile(snapshot)).replace(SHOPT, SETOPT)
+                .replace("eval 'ls -la'", "eval " + quoted);
+        return new Candidate(text, Dialect.ZSH, c.origin() + " [snapshot zsh " + snapshot + "]",
+                c.line() + "  [claude-code envelope (zsh), snapshot " + snapshot + "]");
+    }
+
     private static String file(String snapshot) {
         return "snapshot-bash-" + STAMP + "-" + snapshot + ".sh";
+    }
+
+    private static String zshFile(String snapshot) {
+        return "snapshot-zsh-" + STAMP + "-" + snapshot + ".sh";
     }
 
     /** The snapshot with {@code definitions} where Claude Code puts the user's own, before its block. */

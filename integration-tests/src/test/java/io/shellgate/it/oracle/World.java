@@ -65,6 +65,12 @@ final class World {
      * part of the envelope the judge recognised, which checks the file is a temporary one of the agent's own.
      */
     final Set<String> envelopeFiles = new LinkedHashSet<>();
+    /**
+     * A shell an agent's envelope execs in place of the one that runs it (Codex's
+     * {@code exec '/bin/bash' -c 'COMMAND'}): part of the envelope the judge recognised, which checks
+     * it is a system shell. Allowed once, as the first program the line's shell execs.
+     */
+    final Set<String> envelopeShells = new LinkedHashSet<>();
 
     private World(Path base) {
         this.root = base.resolve("world");

@@ -23,8 +23,10 @@ import java.util.concurrent.TimeUnit;
  * file system monitor, a pager, a credential helper, or fetches; tracing is switched off so that
  * no configured trace target is written. An answer is kept until one of the files and directories
  * it rests on (each directory git looked in on its way up, the git directory's files, every
- * configuration file and include) changes; anything unexpected, and a git slower than the
- * budget, is a problem, which asks.
+ * configuration file and include, present or not, a relative one where git would read it: from
+ * the directory it starts in and from the top of the work tree it moves to) changes; anything
+ * unexpected, and a git slower than the budget, is a problem, which asks. {@code GIT_CONFIG} is not
+ * passed on: only {@code git config} reads the file it names.
  */
 public final class GitProbe {
 
@@ -33,6 +35,12 @@ public final class GitProbe {
             "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
             "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_CONFIG", "GIT_CONFIG_GLOBAL",
             "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_NAMESPACE");
+    /**
+     * Variables whose value is a path (or a directory of one) that chooses the repository or the
+     * configuration; a relative one is taken from the directory git is in when it reads it.
+     */
+    private static final List<String> PATHS = List.of("GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
+            "GIT_OBJECT_DIRECTORY", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "HOME", "XDG_CONFIG_HOME");
     /** What a submodule's git does not inherit from its superproject's (git's local repository variables). */
     private static final List<String> REPOSITORY_LOCAL = List.of("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR",
             "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES");
@@ -135,9 +143,9 @@ public final class GitProbe {
             upward.add(FileStamp.guarded(d.resolve("HEAD"), List.of(d.resolve("objects"), d.resolve("refs"),
                     d.resolve("commondir"), d.resolve("config"))));
         }
-        for (Path p : configCandidates(env)) {
-            stamps.add(FileStamp.of(p));
-        }
+        // a relative path is read from where git starts (before it finds the repository) and from the top of
+        // the work tree (after it moved there), so both places are stamped
+        stamps.addAll(candidates(env, cwd));
         if (git == null) {
             return new Answer(GitRepository.failed("git is not installed where shellgate can ask it about the repository"),
                     List.of());
@@ -165,6 +173,12 @@ public final class GitProbe {
                     + firstLine(where.err, where.exit) + ")"), failed);
         }
         Path root = top != null ? top : gitDir;
+        // taken before git lists the settings, as the others are before it runs at all
+        for (Path base : new Path[] {top, gitDir}) {
+            if (base != null && !base.equals(cwd)) {
+                stamps.addAll(candidates(env, base));
+            }
+        }
         for (int i = 0; i < upward.size(); i += 2) {
             Path level = upward.get(i).path().getParent();
             stamps.addAll(upward.subList(i, i + 2));
@@ -192,7 +206,7 @@ public final class GitProbe {
                 stamps.add(FileStamp.of(file));
                 String k = GitRepository.normal(s.key());
                 if (s.value() != null && (k.equals("include.path") || k.startsWith("includeif.") && k.endsWith(".path"))) {
-                    stamps.add(FileStamp.of(includeTarget(s.value(), file, env)));
+                    stamps.add(FileStamp.of(includeTarget(s.value(), file, base, env)));
                 }
             }
         }
@@ -203,11 +217,10 @@ public final class GitProbe {
                 return new Answer(GitRepository.failed(problem), List.of());
             }
         }
-        // one stamp a path: every setting of a file names the file again
-        Map<Path, FileStamp> once = new java.util.LinkedHashMap<>();
-        stamps.forEach(s -> once.putIfAbsent(s.path(), s));
+        // each stamp once: every setting of a file names the file again (a path stamped with and without the
+        // paths inside it keeps both)
         return new Answer(new GitRepository(gitDir, top, List.copyOf(settings), List.copyOf(submodules), null),
-                List.copyOf(once.values()));
+                List.copyOf(new java.util.LinkedHashSet<>(stamps)));
     }
 
     /** Asks git for the submodules in the index and what git says about each one that is checked out. */
@@ -241,30 +254,52 @@ public final class GitProbe {
         return null;
     }
 
-    /** Where an include's path leads: {@code ~/} is the home directory, a relative path is beside the including file. */
-    private static Path includeTarget(String value, Path including, Map<String, String> env) {
+    /**
+     * Where an include's path leads: {@code ~/} is the home directory (itself read from {@code base}
+     * when relative), a relative path is beside the including file.
+     */
+    private static Path includeTarget(String value, Path including, Path base, Map<String, String> env) {
         String home = env.getOrDefault("HOME", "/");
         if (value.startsWith("~/")) {
-            return Path.of(home).resolve(value.substring(2));
+            return base.resolve(home).resolve(value.substring(2)).normalize();
         }
         return including.getParent() == null ? Path.of(value) : including.getParent().resolve(value).normalize();
     }
 
-    /** The global and system configuration files git would read, present or not (one may appear later). */
-    private static List<Path> configCandidates(Map<String, String> env) {
-        List<Path> out = new ArrayList<>();
-        String home = env.get("HOME");
-        if (env.containsKey("GIT_CONFIG_GLOBAL")) {
-            out.add(Path.of("/").resolve(env.get("GIT_CONFIG_GLOBAL")));
-        } else if (home != null && home.startsWith("/")) {
-            out.add(Path.of(home, ".gitconfig"));
-            String xdg = env.get("XDG_CONFIG_HOME");
-            out.add(xdg != null && xdg.startsWith("/") ? Path.of(xdg, "git", "config") : Path.of(home, ".config", "git", "config"));
+    /**
+     * Stamps of the global and system configuration files git would read and of the repository the
+     * variables name, present or not (one may appear later), relative paths taken from {@code base}.
+     */
+    private static List<FileStamp> candidates(Map<String, String> env, Path base) {
+        Map<String, Path> at = new TreeMap<>();
+        for (String name : PATHS) {
+            String value = env.get(name);
+            if (value != null && !value.isEmpty()) {
+                at.put(name, base.resolve(value).normalize());
+            }
         }
-        if (env.containsKey("GIT_CONFIG_SYSTEM")) {
-            out.add(Path.of("/").resolve(env.get("GIT_CONFIG_SYSTEM")));
-        } else {
-            out.add(Path.of("/etc/gitconfig"));
+        List<FileStamp> out = new ArrayList<>();
+        Path home = at.get("HOME");
+        if (env.containsKey("GIT_CONFIG_GLOBAL")) {
+            out.add(FileStamp.of(at.getOrDefault("GIT_CONFIG_GLOBAL", base)));
+        } else if (home != null) {
+            out.add(FileStamp.of(home.resolve(".gitconfig")));
+            Path xdg = at.get("XDG_CONFIG_HOME");
+            out.add(FileStamp.of(xdg != null ? xdg.resolve("git/config") : home.resolve(".config/git/config")));
+        }
+        out.add(FileStamp.of(env.containsKey("GIT_CONFIG_SYSTEM") ? at.getOrDefault("GIT_CONFIG_SYSTEM", base)
+                : Path.of("/etc/gitconfig")));
+        for (String name : List.of("GIT_DIR", "GIT_COMMON_DIR")) {
+            Path dir = at.get(name);
+            if (dir != null) {
+                out.add(FileStamp.guarded(dir, List.of(dir.resolve("HEAD"), dir.resolve("commondir"), dir.resolve("config"),
+                        dir.resolve("config.worktree"), dir.resolve("objects"), dir.resolve("refs"))));
+            }
+        }
+        for (String name : List.of("GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY")) {
+            if (at.containsKey(name)) {
+                out.add(FileStamp.of(at.get(name)));
+            }
         }
         return out;
     }
@@ -291,6 +326,9 @@ public final class GitProbe {
         Map<String, String> e = pb.environment();
         e.clear();
         e.putAll(env);
+        // only git config itself reads the file GIT_CONFIG names; every other command reads the usual scopes,
+        // which are what the probe must report (a git config line with GIT_CONFIG asks on its own)
+        e.remove("GIT_CONFIG");
         e.put("PATH", "/usr/bin:/bin");
         e.put("LC_ALL", "C");
         e.put("GIT_TERMINAL_PROMPT", "0");

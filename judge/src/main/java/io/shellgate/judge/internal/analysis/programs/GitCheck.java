@@ -57,6 +57,9 @@ public final class GitCheck implements ProgramCheck {
         if (!parsed.dynamic().isEmpty()) {
             return List.of("the argument " + parsed.dynamic().getFirst().display() + " is computed at run time and could be an option");
         }
+        if (sub.equals("config") && inv.env.containsKey("GIT_CONFIG")) {
+            return List.of("git config reads the file GIT_CONFIG names instead of the configuration shellgate checks");
+        }
         String form = GitForms.problem(sub, parsed);
         if (form != null) {
             return List.of(form);
