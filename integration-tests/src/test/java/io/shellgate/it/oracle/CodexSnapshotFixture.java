@@ -4,8 +4,6 @@ import io.shellgate.judge.Dialect;
 import io.shellgate.judge.Envelopes;
 import io.shellgate.judge.JudgeRequest;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,23 +193,11 @@ final class CodexSnapshotFixture implements HostileFixtures.Fixture {
 
     /** The {@code -c} texts of Codex's captured shells, by how they start: its snapshot script and its envelope. */
     private static Map<String, String> captured() {
-        String text;
-        try (InputStream in = CodexSnapshotFixture.class.getResourceAsStream("/agents/codex-shells.txt")) {
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         Map<String, String> out = new LinkedHashMap<>();
-        for (String entry : text.split("(?m)^=== exec ")) {
-            int env = entry.lastIndexOf("\nenv ");
-            if (entry.isEmpty() || env < 0 || !entry.startsWith("/bin/bash\n")) {
-                continue;
-            }
-            String[] pieces = entry.substring(entry.indexOf('\n') + 1, env).split("(?m)^argv\\[\\d+\\] = ", -1);
-            String last = pieces[pieces.length - 1];
+        for (CapturedShells.Shell shell : CapturedShells.read("/agents/codex-shells.txt")) {
             for (String start : List.of("__CODEX_SNAPSHOT_OVERRIDE_SET_0=", "if [ -z \"${BASH_ENV-}\" ]")) {
-                if (last.startsWith(start)) {
-                    out.putIfAbsent(start, last);
+                if (shell.program().equals("/bin/bash") && shell.last().startsWith(start)) {
+                    out.putIfAbsent(start, shell.last());
                 }
             }
         }

@@ -2,8 +2,6 @@ package io.shellgate.it.oracle;
 
 import io.shellgate.judge.Dialect;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,24 +248,11 @@ final class SnapshotFixture implements HostileFixtures.Fixture {
 
     /** The {@code -c} texts of the captured shells of Claude Code, by how they start ({@code source}, {@code SNAPSHOT_FILE=}). */
     private static Map<String, List<String>> captured() {
-        String text;
-        try (InputStream in = SnapshotFixture.class.getResourceAsStream("/agents/claude_code-shells.txt")) {
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         Map<String, List<String>> out = new LinkedHashMap<>();
-        for (String entry : text.split("(?m)^=== exec ")) {
-            int env = entry.lastIndexOf("\nenv ");
-            if (entry.isEmpty() || env < 0) {
-                continue;
-            }
-            String[] pieces = entry.substring(entry.indexOf('\n') + 1, env).split("(?m)^argv\\[\\d+\\] = ", -1);
-            // each value but the last ends with the newline before the next "argv[i] = "
-            String last = pieces[pieces.length - 1];
+        for (CapturedShells.Shell shell : CapturedShells.read("/agents/claude_code-shells.txt")) {
             for (String start : List.of("source ", "SNAPSHOT_FILE=")) {
-                if (last.startsWith(start)) {
-                    out.computeIfAbsent(start, k -> new ArrayList<>()).add(last);
+                if (shell.last().startsWith(start)) {
+                    out.computeIfAbsent(start, k -> new ArrayList<>()).add(shell.last());
                 }
             }
         }
