@@ -210,24 +210,10 @@ public final class AgentTarget {
         });
         write(path, "Files.write", () -> java.nio.file.Files.write(p, line, java.nio.file.StandardOpenOption.CREATE,
                 java.nio.file.StandardOpenOption.APPEND));
-        write(path, "Files.move", () -> {
-            java.nio.file.Path temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
-            java.nio.file.Files.write(temp, line);
-            try {
-                java.nio.file.Files.move(temp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                java.nio.file.Files.deleteIfExists(temp);
-            }
-        });
-        write(path, "Files.copy", () -> {
-            java.nio.file.Path temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
-            java.nio.file.Files.write(temp, line);
-            try {
-                java.nio.file.Files.copy(temp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                java.nio.file.Files.deleteIfExists(temp);
-            }
-        });
+        write(path, "Files.move", () -> fromTemp(line, temp -> java.nio.file.Files.move(temp, p,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING)));
+        write(path, "Files.copy", () -> fromTemp(line, temp -> java.nio.file.Files.copy(temp, p,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING)));
         write(path, "File.renameTo", () -> {
             // a rename does not cross file systems: the new file beside the target where that can be made
             java.nio.file.Path temp;
@@ -254,6 +240,21 @@ public final class AgentTarget {
 
     interface Write {
         void write() throws IOException;
+    }
+
+    interface FromTemp {
+        void from(java.nio.file.Path temp) throws IOException;
+    }
+
+    /** Writes {@code line} to a new temporary file, hands it to {@code over}, and deletes what is left of it. */
+    private static void fromTemp(byte[] line, FromTemp over) throws IOException {
+        java.nio.file.Path temp = java.nio.file.Files.createTempFile("agent-target", ".toml");
+        java.nio.file.Files.write(temp, line);
+        try {
+            over.from(temp);
+        } finally {
+            java.nio.file.Files.deleteIfExists(temp);
+        }
     }
 
     private static void write(String path, String api, Write w) {
