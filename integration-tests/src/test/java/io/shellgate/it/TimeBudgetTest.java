@@ -13,10 +13,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -84,32 +89,45 @@ class TimeBudgetTest extends SandboxTest {
         Map<String, String> env = new HashMap<>(box.env);
         List<String> took = new ArrayList<>();
         signal(server, "STOP");
+        // every door waits out its own deadline: they wait side by side, each in a thread of its own
+        ExecutorService doors = Executors.newFixedThreadPool(8);
         try {
+            Map<String, Future<Timed>> hooks = new LinkedHashMap<>();
             for (String agent : List.of("gemini-cli", "qwen-code", "codex", "claude-code")) {
-                Timed t = hookClient(env, agent, "touch made-by-" + agent);
+                hooks.put(agent, doors.submit(() -> hookClient(env, agent, "touch made-by-" + agent)));
+            }
+            byte[] in = Sandbox.bytes(HookAdaptersTest.input("gemini-cli", "touch made-by-script", box.work));
+            Future<Timed> scriptDoor = doors.submit(() -> timed(() -> box.shellgate(env, in, "hook", "gemini-cli")));
+            Future<Timed> cDoor = doors.submit(() -> timed(() -> box.shellgate(env, null, "-c", "touch made-by-c")));
+            Future<Timed> agentDoor = doors.submit(
+                    () -> timed(() -> AgentJvm.of(17, "server").run(box, "", "pb", "touch", "made-by-javaagent")));
+
+            for (Map.Entry<String, Future<Timed>> h : hooks.entrySet()) {
+                String agent = h.getKey();
+                Timed t = h.getValue().get(2, TimeUnit.MINUTES);
                 // the agents that ask their own user get the ask handed back; the others a refusal
                 assertThat(decision(agent, t.result())).as("shellgate-hook %s: %s", agent, t.result())
                         .isEqualTo(agent.equals("qwen-code") || agent.equals("claude-code") ? "ask" : "deny");
                 assertThat(t.took()).as("shellgate-hook " + agent).isLessThan(BOUND);
                 took.add("shellgate-hook " + agent + ": " + t.took().toMillis() + " ms");
             }
-            byte[] in = Sandbox.bytes(HookAdaptersTest.input("gemini-cli", "touch made-by-script", box.work));
-            Timed script = timed(() -> box.shellgate(env, in, "hook", "gemini-cli"));
+            Timed script = scriptDoor.get(2, TimeUnit.MINUTES);
             assertThat(decision("gemini-cli", script.result())).as(script.result().toString()).isEqualTo("deny");
             assertThat(script.took()).as("shellgate hook").isLessThan(BOUND);
             took.add("shellgate hook gemini-cli: " + script.took().toMillis() + " ms");
 
-            Timed c = timed(() -> box.shellgate(env, null, "-c", "touch made-by-c"));
+            Timed c = cDoor.get(2, TimeUnit.MINUTES);
             assertThat(c.result().code()).as(c.result().toString()).isEqualTo(126);
             assertThat(c.result().err()).contains("refused");
             assertThat(c.took()).as("shellgate -c").isLessThan(BOUND);
             took.add("shellgate -c: " + c.took().toMillis() + " ms");
 
-            Timed agent = timed(() -> AgentJvm.of(17, "server").run(box, "", "pb", "touch", "made-by-javaagent"));
+            Timed agent = agentDoor.get(2, TimeUnit.MINUTES);
             assertThat(agent.result().out()).as(agent.result().toString()).contains("REFUSED").contains("did not answer");
             assertThat(agent.took()).as("javaagent").isLessThan(BOUND);
             took.add("javaagent: " + agent.took().toMillis() + " ms");
         } finally {
+            doors.shutdownNow();
             signal(server, "CONT");
         }
         System.out.println("stopped server, silent LLM: " + took);
