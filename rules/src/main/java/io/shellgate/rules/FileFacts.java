@@ -105,7 +105,12 @@ public final class FileFacts {
 
     /** {@link Files#exists} of the path itself, a link included. */
     public boolean existsNoFollow(Path p) {
-        return keep(FileQuestion.LEXISTS, p, Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+        // access(2) first, then the folder: only a name whose folder is there may be a dangling link,
+        // which the exception-throwing lstat alone tells apart (its stack trace costs more than the call)
+        Path parent = p.toAbsolutePath().getParent();
+        boolean exists = Files.exists(p)
+                || (parent == null || Files.exists(parent)) && Files.exists(p, LinkOption.NOFOLLOW_LINKS);
+        return keep(FileQuestion.LEXISTS, p, exists);
     }
 
     /** {@link Files#isExecutable}: whether this process may run it. */
@@ -122,7 +127,9 @@ public final class FileFacts {
     public Path realPath(Path p) {
         Path real;
         try {
-            real = p.toRealPath();
+            // a path that is not there (or a dangling link) has no real path: told by access(2), without the
+            // exception toRealPath throws for it, whose stack trace through the judge costs more than the call
+            real = Files.exists(p) ? p.toRealPath() : null;
         } catch (IOException | SecurityException e) {
             real = null;
         }
