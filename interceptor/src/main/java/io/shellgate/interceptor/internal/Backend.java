@@ -10,5 +10,5 @@ interface Backend {
      * Judges {@code line} for a process that would run in {@code cwd} with {@code env}, and
      * reviews the verdict. Never returns a runnable outcome for what it could not judge.
      */
-    Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception;
+    ProcessOutcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception;
 }

@@ -113,7 +113,7 @@ public final class Gate {
         }
         INSIDE.set(Boolean.TRUE);
         try {
-            Outcome refused = decide(Arrays.asList(argv), env, dir, redirects);
+            ProcessOutcome refused = decide(Arrays.asList(argv), env, dir, redirects);
             if (refused != null) {
                 throw refusal.refused(refused.rule(), refused.tier(), refused.message());
             }
@@ -153,7 +153,7 @@ public final class Gate {
                 }
                 // environment() gives the builder a copy of the JVM's environment if it had none:
                 // the same variables the stage would have inherited
-                Outcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath(),
+                ProcessOutcome refused = decide(b.command(), b.environment(), b.directory() == null ? null : b.directory().getPath(),
                         new ProcessBuilder.Redirect[] {b.redirectInput(), b.redirectOutput(), b.redirectError()});
                 if (refused != null) {
                     throw refusal.refused(refused.rule(), refused.tier(), "pipeline stage " + (i + 1)
@@ -167,16 +167,16 @@ public final class Gate {
     }
 
     /** The refusal for a process, or null when it may start. */
-    private static Outcome decide(List<String> argv, Map<String, String> env, String dir,
+    private static ProcessOutcome decide(List<String> argv, Map<String, String> env, String dir,
             ProcessBuilder.Redirect[] redirects) {
         Path cwd = dir == null ? JVM_DIRECTORY : JVM_DIRECTORY.resolve(dir);
-        Outcome outcome;
+        ProcessOutcome outcome;
         if (!(dir == null ? JVM_DIRECTORY_FILE : cwd.toFile()).isDirectory()) {
             // nothing can be judged in a directory that is not there; and it is no reason to let
             // the process start unjudged: the JDK does not change directory for an inherited one,
             // so the child would run in the deleted directory, and a named one may appear before
             // the child changes into it
-            outcome = Outcome.error("no-directory", (dir == null ? "this JVM's working directory " : "the directory ")
+            outcome = ProcessOutcome.error("no-directory", (dir == null ? "this JVM's working directory " : "the directory ")
                     + cwd + " does not exist (or is not a directory), so the process cannot be judged there; it was not started");
         } else {
             try {
@@ -192,7 +192,7 @@ public final class Gate {
                 line = CommandLines.withRedirects(line, redirects, JVM_DIRECTORY);
                 outcome = backend().decide(line, live, cwd);
             } catch (Throwable t) {
-                outcome = Outcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
+                outcome = ProcessOutcome.error("judge-error", "the process could not be judged (" + t + "), so it was not started");
             }
         }
         if (outcome.runs()) {

@@ -72,15 +72,15 @@ final class InProcessBackend implements Backend {
      * within {@value ReusedAllows#SEND_MILLIS} ms, or at exit).
      */
     @Override
-    public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) {
+    public ProcessOutcome decide(JudgeLine line, Map<String, String> env, Path cwd) {
         ReusedAllows.Request request = new ReusedAllows.Request(line, env, cwd);
-        Outcome known = reused.reuse(request);
+        ProcessOutcome known = reused.reuse(request);
         if (known != null) {
             return known;
         }
         Object[] out = judge.apply(new Object[] {line.command(), cwd.toString(), env, origin.pid(), origin.detail(),
             origin.session(), line.argv()});
-        Outcome outcome = new Outcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
+        ProcessOutcome outcome = new ProcessOutcome((Boolean) out[0], (String) out[1], (String) out[2], (String) out[3]);
         // a refusal for a broken policy has no fifth and sixth
         if (out.length == 6 && out[4] instanceof List<?> facts && out[5] instanceof Consumer<?>) {
             reused.offer(request, outcome, facts, out[5]);

@@ -11,17 +11,17 @@ import io.shellgate.client.Reply;
  * @param rule the id of the rule that decided
  * @param message why, in a sentence
  */
-record Outcome(boolean runs, String tier, String rule, String message) {
+record ProcessOutcome(boolean runs, String tier, String rule, String message) {
 
     /** A refusal because nothing could judge the process. */
-    static Outcome error(String rule, String message) {
-        return new Outcome(false, "error", rule, message);
+    static ProcessOutcome error(String rule, String message) {
+        return new ProcessOutcome(false, "error", rule, message);
     }
 
     /** What the judge server's reply makes of the process: it runs only where {@link Reply.Verdict#mayRun} says so. */
-    static Outcome of(Reply reply) {
+    static ProcessOutcome of(Reply reply) {
         if (reply instanceof Reply.Verdict v) {
-            return new Outcome(v.mayRun(), v.tier(), v.rule(), v.sentence());
+            return new ProcessOutcome(v.mayRun(), v.tier(), v.rule(), v.sentence());
         }
         if (reply instanceof Reply.ServerError e) {
             return error(e.rule(), e.sentence());

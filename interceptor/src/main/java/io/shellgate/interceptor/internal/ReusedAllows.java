@@ -77,11 +77,11 @@ final class ReusedAllows {
 
     /** An allow to reuse: the outcome, the facts it rests on, and the judge's handle for logging starts on it. */
     private static final class Allow {
-        final Outcome outcome;
+        final ProcessOutcome outcome;
         final FileQuestions facts;
         final Object handle;
 
-        Allow(Outcome outcome, FileQuestions facts, Object handle) {
+        Allow(ProcessOutcome outcome, FileQuestions facts, Object handle) {
             this.outcome = outcome;
             this.facts = facts;
             this.handle = handle;
@@ -114,7 +114,7 @@ final class ReusedAllows {
     }
 
     /** The allow for this request when it may be reused and every fact still holds (the start is then logged), else null. */
-    Outcome reuse(Request request) {
+    ProcessOutcome reuse(Request request) {
         Allow known = allows.get(request);
         if (known == null || !on || waiting.get() >= MAX_WAITING) {
             return null;
@@ -138,7 +138,7 @@ final class ReusedAllows {
      * Keeps an allow the judge offered for reuse with {@code facts} (its {@code [op, path, answer]}
      * lists); a fact this agent cannot ask means it is not kept.
      */
-    void offer(Request request, Outcome outcome, List<?> facts, Object handle) {
+    void offer(Request request, ProcessOutcome outcome, List<?> facts, Object handle) {
         if (!outcome.runs() || !"allow".equals(outcome.tier()) || facts == null
                 || request.line.command().length() > MAX_COMMAND) {
             return;

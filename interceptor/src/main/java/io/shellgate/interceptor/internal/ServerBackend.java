@@ -82,14 +82,14 @@ final class ServerBackend implements Backend {
      * in a {@code ran} notice within {@value ReusedAllows#SEND_MILLIS} ms, or at exit (docs/protocol.md).
      */
     @Override
-    public Outcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
+    public ProcessOutcome decide(JudgeLine line, Map<String, String> env, Path cwd) throws Exception {
         ReusedAllows.Request request = new ReusedAllows.Request(line, env, cwd);
-        Outcome known = reused.reuse(request);
+        ProcessOutcome known = reused.reuse(request);
         if (known != null) {
             return known;
         }
         Reply reply = exchange(line, env, cwd);
-        Outcome outcome = Outcome.of(reply);
+        ProcessOutcome outcome = ProcessOutcome.of(reply);
         if (reply instanceof Reply.Verdict verdict) {
             if (verdict.warning() != null) {
                 // the decision could not be logged: said on every one

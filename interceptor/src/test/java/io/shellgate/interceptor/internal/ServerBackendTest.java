@@ -35,36 +35,36 @@ import org.junit.jupiter.api.io.TempDir;
 class ServerBackendTest {
 
     /** What the agent makes of a reply line on its Unix socket. */
-    private static Outcome reply(String json) {
-        return Outcome.of(Reply.parse(json));
+    private static ProcessOutcome reply(String json) {
+        return ProcessOutcome.of(Reply.parse(json));
     }
 
     @Test
     void runsOnAllow() {
         assertThat(reply("{\"v\":1,\"tier\":\"allow\",\"rule\":\"ls\",\"message\":\"lists\"}"))
-                .isEqualTo(new Outcome(true, "allow", "ls", "lists"));
+                .isEqualTo(new ProcessOutcome(true, "allow", "ls", "lists"));
     }
 
     @Test
     void neverRunsOnDenyWhateverTheDecisionSays() {
         assertThat(reply("{\"v\":1,\"tier\":\"deny\",\"rule\":\"r\",\"message\":\"m\",\"run\":true,\"step\":\"person\",\"decided\":\"ok\"}"))
-                .isEqualTo(new Outcome(false, "deny", "r", "m"));
+                .isEqualTo(new ProcessOutcome(false, "deny", "r", "m"));
     }
 
     @Test
     void anAskRunsOnlyWhenTheReviewSaysSo() {
         assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"run\":true,\"step\":\"person\",\"decided\":\"approved\"}"))
-                .isEqualTo(new Outcome(true, "ask", "r", "approved"));
+                .isEqualTo(new ProcessOutcome(true, "ask", "r", "approved"));
         assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\",\"run\":false,\"step\":\"timeout\",\"decided\":\"nobody answered\"}"))
-                .isEqualTo(new Outcome(false, "ask", "r", "nobody answered"));
+                .isEqualTo(new ProcessOutcome(false, "ask", "r", "nobody answered"));
         assertThat(reply("{\"v\":1,\"tier\":\"ask\",\"rule\":\"r\",\"message\":\"m\"}"))
-                .isEqualTo(new Outcome(false, "ask", "r", "needed review (m), and no reviewer approved it"));
+                .isEqualTo(new ProcessOutcome(false, "ask", "r", "needed review (m), and no reviewer approved it"));
     }
 
     @Test
     void errorsAndRepliesWithoutATierAreRefusals() {
         assertThat(reply("{\"v\":1,\"error\":\"policy\",\"message\":\"/x/policy.toml:1:1: bad\"}"))
-                .isEqualTo(Outcome.error("policy-error", "a policy file in effect is invalid: /x/policy.toml:1:1: bad"));
+                .isEqualTo(ProcessOutcome.error("policy-error", "a policy file in effect is invalid: /x/policy.toml:1:1: bad"));
         assertThat(reply("{\"v\":1,\"error\":\"internal\",\"message\":\"bug\"}").runs()).isFalse();
         assertThat(reply("{\"v\":1,\"tier\":\"maybe\"}").runs()).isFalse();
     }
@@ -117,7 +117,7 @@ class ServerBackendTest {
         void to(SocketChannel c, int request) throws IOException, InterruptedException;
     }
 
-    private static Outcome ask(ServerBackend backend) throws Exception {
+    private static ProcessOutcome ask(ServerBackend backend) throws Exception {
         return backend.decide(new JudgeLine("/bin/true", List.of("/bin/true")), System.getenv(), Path.of("/"));
     }
 
@@ -147,7 +147,7 @@ class ServerBackendTest {
         });
         ServerBackend backend = new ServerBackend(run, null, null, 1000);
         assertThatThrownBy(() -> ask(backend)).hasMessage("the judge server did not answer in 1 s");
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         assertThat(requests.get()).isEqualTo(2);
     }
 
@@ -174,8 +174,8 @@ class ServerBackendTest {
             }
         });
         ServerBackend backend = new ServerBackend(run, null, null, 1000);
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         // the step announced ended and nothing followed: refused, as for a silent server
         assertThatThrownBy(() -> ask(backend)).isInstanceOf(IOException.class).hasMessage("the judge server did not answer in 1 s");
         assertThat(requests.get()).isEqualTo(3);
@@ -194,9 +194,9 @@ class ServerBackendTest {
             c.write(ByteBuffer.wrap(reply, split, reply.length - split));
         });
         ServerBackend backend = new ServerBackend(run, null, null, 60_000);
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
         // the same connection serves the next request
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "d\u00e9j\u00e0 vu"));
         assertThat(requests.get()).isEqualTo(2);
     }
 
@@ -211,7 +211,7 @@ class ServerBackendTest {
                 c.write(ByteBuffer.wrap(reply, i, Math.min(1000, reply.length - i)));
             }
         });
-        assertThat(ask(new ServerBackend(run, null, null, 60_000))).isEqualTo(new Outcome(false, "deny", "r", message));
+        assertThat(ask(new ServerBackend(run, null, null, 60_000))).isEqualTo(new ProcessOutcome(false, "deny", "r", message));
     }
 
     /**
@@ -245,7 +245,7 @@ class ServerBackendTest {
         ServerBackend backend = new ServerBackend(run, null, null, 60_000);
         long before = System.currentTimeMillis();
         for (int i = 0; i < 3; i++) {
-            assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+            assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         }
         long after = System.currentTimeMillis();
         String judge = lines.take();
@@ -260,7 +260,7 @@ class ServerBackendTest {
                 + judge.substring("{\"v\":1,\"op\":\"judge\",".length()));
         // once the fact no longer holds, the server is asked again
         Files.delete(file);
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         assertThat(lines.poll(10, TimeUnit.SECONDS)).startsWith("{\"v\":1,\"op\":\"judge\",");
         assertThat(lines.poll(500, TimeUnit.MILLISECONDS)).isNull();
     }
@@ -272,7 +272,7 @@ class ServerBackendTest {
         recordingServer(lines, allowRechecking("[[\"regular\",\"/\",\"false\"],[\"moon-phase\",\"/\",\"full\"]]"));
         ServerBackend backend = new ServerBackend(run, null, null, 60_000);
         for (int i = 0; i < 3; i++) {
-            assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+            assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
             assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         }
         assertThat(lines.poll(500, TimeUnit.MILLISECONDS)).isNull();
@@ -286,7 +286,7 @@ class ServerBackendTest {
                 + "\"step\":\"memory\",\"decided\":\"approved\",\"recheck\":{\"token\":\"1\",\"facts\":[]}}");
         ServerBackend backend = new ServerBackend(run, null, null, 60_000);
         for (int i = 0; i < 2; i++) {
-            assertThat(ask(backend)).isEqualTo(new Outcome(true, "ask", "r", "approved"));
+            assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "ask", "r", "approved"));
             assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         }
     }
@@ -352,12 +352,12 @@ class ServerBackendTest {
         starter.setDaemon(true);
         starter.start();
         ServerBackend backend = new ServerBackend(run, null, launcher.toString(), 60_000);
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         assertThat(toOld).containsExactly("{\"v\":1,\"op\":\"stop\"}");
         assertThat(Files.readString(run.resolve("started"))).isEqualTo("serve\n");
         assertThat(toNew.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         // the current server is not stopped: the next request goes to it
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         assertThat(toNew.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         assertThat(toOld).hasSize(1);
     }
@@ -371,7 +371,7 @@ class ServerBackendTest {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         recordingServer(lines, line -> ALLOW);
         ServerBackend backend = new ServerBackend(run, null, launcher.toString(), 60_000);
-        assertThat(ask(backend)).isEqualTo(new Outcome(true, "allow", "r", "m"));
+        assertThat(ask(backend)).isEqualTo(new ProcessOutcome(true, "allow", "r", "m"));
         assertThat(lines.take()).startsWith("{\"v\":1,\"op\":\"judge\",");
         assertThat(run.resolve("started")).doesNotExist();
     }

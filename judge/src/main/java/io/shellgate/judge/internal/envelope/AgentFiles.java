@@ -15,9 +15,9 @@ import java.util.Set;
  * Where an agent keeps the files its envelope names, and checks that a named file is the agent's
  * own: the variable parts of an envelope are checked here, never trusted.
  */
-final class Places {
+final class AgentFiles {
 
-    private Places() {}
+    private AgentFiles() {}
 
     /** An absolute, normalised path for {@code text} other than the root, or null when it is not one. */
     static Path absolute(String text) {

@@ -83,24 +83,24 @@ final class ClaudeCommand implements Recognizer {
 
     /** Claude Code's snapshot file, in its config folder, when the text names exactly that; else null. */
     static Path snapshot(String text, Map<String, String> env) {
-        Path file = Places.absolute(text);
-        Path home = Places.home(env);
+        Path file = AgentFiles.absolute(text);
+        Path home = AgentFiles.home(env);
         if (file == null || home == null) {
             return null;
         }
         String configured = env.get("CLAUDE_CONFIG_DIR");
-        Path config = configured == null || configured.isEmpty() ? home.resolve(".claude") : Places.absolute(configured);
+        Path config = configured == null || configured.isEmpty() ? home.resolve(".claude") : AgentFiles.absolute(configured);
         if (config == null || !file.getParent().equals(config.resolve("shell-snapshots"))
                 || !SNAPSHOT.matcher(file.getFileName().toString()).matches()) {
             return null;
         }
-        return Places.absentOrOwnBelow(configured == null || configured.isEmpty() ? home : config, file) ? file : null;
+        return AgentFiles.absentOrOwnBelow(configured == null || configured.isEmpty() ? home : config, file) ? file : null;
     }
 
     private static boolean isCwdFile(String text, Map<String, String> env) {
-        Path file = Places.absolute(text);
-        return file != null && Places.tempDirs(env, "CLAUDE_CODE_TMPDIR").contains(file.getParent())
-                && CWD_FILE.matcher(file.getFileName().toString()).matches() && Places.absentOrOwn(file, false);
+        Path file = AgentFiles.absolute(text);
+        return file != null && AgentFiles.tempDirs(env, "CLAUDE_CODE_TMPDIR").contains(file.getParent())
+                && CWD_FILE.matcher(file.getFileName().toString()).matches() && AgentFiles.absentOrOwn(file, false);
     }
 
     private static String unalias(String name) {

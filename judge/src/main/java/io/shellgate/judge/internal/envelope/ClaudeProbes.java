@@ -46,8 +46,8 @@ final class ClaudeProbes implements Recognizer {
     }
 
     private static boolean snapshotScriptParts(Map<String, String> parts, Map<String, String> env) {
-        Path home = Places.home(env);
-        Path claude = Places.absolute(parts.get("CLAUDE"));
+        Path home = AgentFiles.home(env);
+        Path claude = AgentFiles.absolute(parts.get("CLAUDE"));
         String path = ShellWords.value(parts.get("PATH"));
         Path snapshot = ClaudeCommand.snapshot(ShellWords.value(parts.get("SNAPSHOT")), env);
         // the functions it writes run this program for rg, find and grep: Claude Code's own, one path

@@ -73,7 +73,7 @@ final class CodexCommand implements Recognizer {
     }
 
     private static boolean isSystemShell(String text) {
-        Path shell = Places.absolute(text);
+        Path shell = AgentFiles.absolute(text);
         return shell != null && SYSTEM_BIN.contains(shell.getParent());
     }
 }

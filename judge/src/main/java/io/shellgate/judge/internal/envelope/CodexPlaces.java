@@ -20,16 +20,16 @@ final class CodexPlaces {
      * absent or Codex's own (a regular file of this user, reached without links); else null.
      */
     static Path snapshot(String text, String suffix, Map<String, String> env) {
-        Path file = Places.absolute(text);
-        Path home = Places.home(env);
+        Path file = AgentFiles.absolute(text);
+        Path home = AgentFiles.home(env);
         String configured = env.get("CODEX_HOME");
         boolean custom = configured != null && !configured.isEmpty();
-        Path codexHome = custom ? Places.absolute(configured) : home == null ? null : home.resolve(".codex");
+        Path codexHome = custom ? AgentFiles.absolute(configured) : home == null ? null : home.resolve(".codex");
         if (file == null || codexHome == null || !file.getParent().equals(codexHome.resolve("shell_snapshots"))
                 || !Pattern.matches(UUID + suffix, file.getFileName().toString())) {
             return null;
         }
-        return Places.absentOrOwnBelow(custom ? codexHome : home, file) ? file : null;
+        return AgentFiles.absentOrOwnBelow(custom ? codexHome : home, file) ? file : null;
     }
 
     /**
@@ -39,15 +39,15 @@ final class CodexPlaces {
      * the command's PATH, so it must be the install's, not a folder of anyone's choosing.
      */
     static boolean isCodexPath(String dir, Map<String, String> env) {
-        Path path = Places.absolute(dir);
+        Path path = AgentFiles.absolute(dir);
         String root = env.get("CODEX_MANAGED_PACKAGE_ROOT");
-        Path pkg = root == null ? null : Places.absolute(root);
+        Path pkg = root == null ? null : AgentFiles.absolute(root);
         Matcher m = path == null ? null : CODEX_PATH.matcher(dir);
         if (m == null || pkg == null || !m.matches() || !pkg.endsWith(Path.of("node_modules", "@openai", "codex"))) {
             return false;
         }
         Path modules = Path.of(m.group(1));
         boolean installed = modules.equals(pkg.getParent().getParent()) || modules.equals(pkg.resolve("node_modules"));
-        return installed && Places.absentOrInstalled(path);
+        return installed && AgentFiles.absentOrInstalled(path);
     }
 }

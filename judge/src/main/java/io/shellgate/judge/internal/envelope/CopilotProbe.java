@@ -52,16 +52,16 @@ final class CopilotProbe implements Recognizer {
     }
 
     private static boolean userProfileDefinesOnly(Map<String, String> env) {
-        Path home = Places.home(env);
+        Path home = AgentFiles.home(env);
         if (home == null) {
             return false;
         }
         for (String name : USER_PROFILES) {
             Path file = home.resolve(name);
-            if (!Places.exists(file)) {
+            if (!AgentFiles.exists(file)) {
                 continue;
             }
-            if (!Places.absentOrOwn(file, false)) {
+            if (!AgentFiles.absentOrOwn(file, false)) {
                 return false;
             }
             SnapshotDefinitions.Read.Definitions d = SnapshotPath.sourced(file, false, env, Set.of());

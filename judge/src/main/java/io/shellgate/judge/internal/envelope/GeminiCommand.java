@@ -56,14 +56,14 @@ final class GeminiCommand implements Recognizer {
     }
 
     private static boolean isBgpidsFile(String word, JudgeRequest request) {
-        Path file = Places.absolute(word.startsWith("'") ? word.substring(1, word.length() - 1) : word);
+        Path file = AgentFiles.absolute(word.startsWith("'") ? word.substring(1, word.length() - 1) : word);
         if (file == null || !file.getFileName().toString().equals("bgpids.tmp")) {
             return false;
         }
         Path dir = file.getParent();
         return dir.getParent() != null && TEMP_DIR.matcher(dir.getFileName().toString()).matches()
-                && Places.tempDirs(request.env()).contains(dir.getParent())
-                && Places.absentOrOwn(dir, true) && Places.absentOrOwn(file, false);
+                && AgentFiles.tempDirs(request.env()).contains(dir.getParent())
+                && AgentFiles.absentOrOwn(dir, true) && AgentFiles.absentOrOwn(file, false);
     }
 
     /**

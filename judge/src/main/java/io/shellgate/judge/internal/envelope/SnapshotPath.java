@@ -31,7 +31,7 @@ final class SnapshotPath {
         if (!(s.read() instanceof Read.Definitions d)) {
             return null;
         }
-        if (s.claudeHome() != null && !Objects.equals(String.valueOf(Places.home(env)), s.claudeHome())) {
+        if (s.claudeHome() != null && !Objects.equals(String.valueOf(AgentFiles.home(env)), s.claudeHome())) {
             return null;
         }
         for (Map.Entry<String, String> e : d.exports().entrySet()) {
