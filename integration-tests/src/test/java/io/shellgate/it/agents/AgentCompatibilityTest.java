@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -118,10 +122,26 @@ class AgentCompatibilityTest {
             // spelled without -f
             commands.add("rm -r victim");
         }
+        // each command in a session and a world of its own; the sessions run side by side
+        Map<String, Path> roots = new LinkedHashMap<>();
+        Map<String, Future<AgentResult>> sessions = new LinkedHashMap<>();
+        ExecutorService side = Executors.newFixedThreadPool(commands.size());
+        try {
+            for (String command : commands) {
+                Path root = world(agent, way, command.split(" ")[0]);
+                roots.put(command, root);
+                sessions.put(command, side.submit(() -> run(agent, way, root, command)));
+            }
+            for (Future<AgentResult> session : sessions.values()) {
+                session.get();
+            }
+        } finally {
+            side.shutdownNow();
+        }
         for (String command : commands) {
-            Path root = world(agent, way, command.split(" ")[0]);
+            Path root = roots.get(command);
             Path work = root.resolve("work");
-            AgentResult r = run(agent, way, root, command);
+            AgentResult r = sessions.get(command).get();
             assertThat(r.timedOut()).as(r.toString()).isFalse();
             assertThat(work.resolve("victim/keep.txt")).as(command + ": " + r).exists();
             if (agent == Agent.CODEX && command.equals("rm -rf victim") && way == Way.WRAP) {
