@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Fails a test when any JVM it ran with the agent reported a transformation error: a JDK class
  * the agent could not change means processes that are not gated, whatever else the test saw.
+ * (Where a class's tests run two at a time, the error fails whichever of the two ends first.)
  */
 final class AgentTransformationErrors implements AfterEachCallback {
 

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a ShellgateRefusedException with its rule and never runs (marker files stay absent).
  */
 @ExtendWith(AgentTransformationErrors.class)
+@Execution(ExecutionMode.CONCURRENT)
 class JavaAgentTest {
 
     /** A user policy that lets touch count as read-only, so that a pipeline stage can leave a trace. */

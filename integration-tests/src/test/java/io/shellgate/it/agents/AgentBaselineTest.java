@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * command runs and its output reaches the model. What each one starts (its shell envelope) and what
  * its pre-tool hook is given are kept as golden files, which docs/agents.md explains.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class AgentBaselineTest {
 
     private static final String MARKER = "file-the-agent-lists.txt";

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -15,6 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * place: a write to shellgate's own policy is refused with shellgate's reason and nothing is
  * written; a write to an ordinary file of the project goes through.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class AgentFileToolTest {
 
     @BeforeAll

@@ -15,12 +15,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Claude Code in its terminal interface, in its default permission mode, with shellgate as its hook: a command
  * shellgate asks about runs without Claude Code's dialog when the user's own {@code Bash(...)} allow rule covers it
  * or a remembered shellgate approval does, and the audit log says which; without them the dialog comes (back).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ClaudeAllowRulesTest {
 
     private static final String COMMAND = "touch made-by-the-agent";

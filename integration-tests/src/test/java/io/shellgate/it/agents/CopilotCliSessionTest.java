@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * "Hook permission request" although {@code --allow-all-tools} would have run the command without asking, and the
  * person's answer there decides.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CopilotCliSessionTest {
 
     private static final String COMMAND = "touch made-by-the-agent";

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * own (AgentCompatibilityTest writes the same files itself), so a refusal with shellgate's reason
  * and a hook's audit record can only come from what setup wrote.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SetupThenAgentTest {
 
     @BeforeAll
