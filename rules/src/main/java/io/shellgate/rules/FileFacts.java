@@ -105,12 +105,7 @@ public final class FileFacts {
 
     /** {@link Files#exists} of the path itself, a link included. */
     public boolean existsNoFollow(Path p) {
-        // access(2) first, then the folder: only a name whose folder is there may be a dangling link,
-        // which the exception-throwing lstat alone tells apart (its stack trace costs more than the call)
-        Path parent = p.toAbsolutePath().getParent();
-        boolean exists = Files.exists(p)
-                || (parent == null || Files.exists(parent)) && Files.exists(p, LinkOption.NOFOLLOW_LINKS);
-        return keep(FileQuestion.LEXISTS, p, exists);
+        return Boolean.parseBoolean(keep(FileQuestion.LEXISTS, p, FileQuestion.LEXISTS.answer(p)));
     }
 
     /** {@link Files#isExecutable}: whether this process may run it. */
@@ -125,16 +120,8 @@ public final class FileFacts {
 
     /** The path with every link resolved, or null when that fails. */
     public Path realPath(Path p) {
-        Path real;
-        try {
-            // a path that is not there (or a dangling link) has no real path: told by access(2), without the
-            // exception toRealPath throws for it, whose stack trace through the judge costs more than the call
-            real = Files.exists(p) ? p.toRealPath() : null;
-        } catch (IOException | SecurityException e) {
-            real = null;
-        }
-        keep(FileQuestion.REAL, p, real == null ? "" : real.toString());
-        return real;
+        String real = keep(FileQuestion.REAL, p, FileQuestion.REAL.answer(p));
+        return real.isEmpty() ? null : Path.of(real);
     }
 
     /** The permissions, following links, as {@code rwxr-xr-x}; null when they cannot be read. */

@@ -77,17 +77,22 @@ public enum FileQuestion {
                 return Boolean.toString(file.isDirectory());
             case EXISTS:
                 return Boolean.toString(file.exists());
-            case LEXISTS:
-                // a path that leads to a file exists itself; only one that does not (a dangling
-                // link, or nothing) needs the question without following links
-                return Boolean.toString(file.exists() || Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+            case LEXISTS: {
+                // a path that leads to a file exists itself; only one that does not (a dangling link, or
+                // nothing) needs the question without following links, and only where its folder is there:
+                // that lstat throws for a name that is not there, a stack trace that costs more than the call
+                File parent = file.getAbsoluteFile().getParentFile();
+                return Boolean.toString(file.exists()
+                        || (parent == null || parent.exists()) && Files.exists(p, LinkOption.NOFOLLOW_LINKS));
+            }
             case EXECUTABLE:
                 return Boolean.toString(file.canExecute());
             case DIR_WRITABLE:
                 return Boolean.toString(file.canWrite());
             case REAL:
                 try {
-                    return p.toRealPath().toString();
+                    // a path that is not there (or a dangling link) has none, told without the exception
+                    return file.exists() ? p.toRealPath().toString() : "";
                 } catch (IOException | SecurityException e) {
                     return "";
                 }
