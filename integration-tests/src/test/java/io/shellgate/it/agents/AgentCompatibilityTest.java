@@ -123,25 +123,25 @@ class AgentCompatibilityTest {
             commands.add("rm -r victim");
         }
         // each command in a session and a world of its own; the sessions run side by side
-        Map<String, Path> roots = new LinkedHashMap<>();
-        Map<String, Future<AgentResult>> sessions = new LinkedHashMap<>();
+        record Session(Path root, Future<AgentResult> result) {}
+        Map<String, Session> sessions = new LinkedHashMap<>();
         ExecutorService side = Executors.newFixedThreadPool(commands.size());
         try {
             for (String command : commands) {
                 Path root = world(agent, way, command.split(" ")[0]);
-                roots.put(command, root);
-                sessions.put(command, side.submit(() -> run(agent, way, root, command)));
+                sessions.put(command, new Session(root, side.submit(() -> run(agent, way, root, command))));
             }
-            for (Future<AgentResult> session : sessions.values()) {
-                session.get();
+            for (Session session : sessions.values()) {
+                session.result().get();
             }
         } finally {
             side.shutdownNow();
         }
         for (String command : commands) {
-            Path root = roots.get(command);
+            Session session = sessions.get(command);
+            Path root = session.root();
             Path work = root.resolve("work");
-            AgentResult r = sessions.get(command).get();
+            AgentResult r = session.result().get();
             assertThat(r.timedOut()).as(r.toString()).isFalse();
             assertThat(work.resolve("victim/keep.txt")).as(command + ": " + r).exists();
             if (agent == Agent.CODEX && command.equals("rm -rf victim") && way == Way.WRAP) {
