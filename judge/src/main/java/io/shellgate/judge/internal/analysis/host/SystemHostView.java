@@ -52,7 +52,7 @@ public final class SystemHostView implements HostView {
                 return found;
             }
             if (before == null) {
-                before = PathEntries.plantable(entry, dir, files);
+                before = trust.plantable(entry, dir, files);
             }
         }
         // nothing runs now; a later entry could be created in time in an untrusted directory
