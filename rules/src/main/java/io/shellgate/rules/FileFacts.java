@@ -105,7 +105,7 @@ public final class FileFacts {
 
     /** {@link Files#exists} of the path itself, a link included. */
     public boolean existsNoFollow(Path p) {
-        return Boolean.parseBoolean(keep(FileQuestion.LEXISTS, p, FileQuestion.LEXISTS.answer(p)));
+        return Boolean.parseBoolean(keep(FileQuestion.LEXISTS, p, LinkExistence.answer(p)));
     }
 
     /** {@link Files#isExecutable}: whether this process may run it. */
