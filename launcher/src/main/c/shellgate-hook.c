@@ -15,6 +15,12 @@
  * script's sg_request, same bytes), then, on an allow, exec of the real shell the server named, with
  * no process in between; on a refusal the script's one line on stderr and its exit code.
  *
+ * shellgate check --batch [--cwd DIR] [--dialect D] (under the name `shellgate`; the launcher script hands
+ * such a command line over): the batch relayed to the server over its Unix socket, as the JVM's BatchRelay
+ * relays it (docs/protocol.md, `batch`): the same request, then standard input to the server and its
+ * answers, byte for byte those a JVM of its own would print, to standard output. A batch of a few
+ * thousand lines took a tenth of a second or more only to start the relaying JVM.
+ *
  * Whenever it cannot ask a server it believes (none runs, its files are not this user's alone or are
  * links, the server is older than shellgate.jar, SHELLGATE_NO_SERVER is set, the answer is not one
  * the server proved), and for every invocation it does not relay, it runs the launcher script beside
@@ -41,7 +47,9 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* the most input a hook call may send (as HookCommand.MAX_INPUT); more is refused */
@@ -1320,6 +1328,370 @@ static void act_on(const struct invocation *v, const char *reply) {
     say_and_exit(line.p, 126);
 }
 
+/* ------------------------------------------------------------------ check --batch */
+
+/* as BatchRelay.START_MILLIS: a stopped or stuck server still accepts connections */
+#define BATCH_START_MS 5000
+/* as RunDirectory.SOCKET_PATH_MAX */
+#define SOCKET_PATH_MAX 100
+
+/* Whether s (n bytes) is UTF-8 as a JVM would read it back unchanged; a JVM of its own decides otherwise. */
+static int valid_utf8(const unsigned char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = s[i];
+        size_t more;
+        unsigned long cp;
+        if (c < 0x80) {
+            i++;
+            continue;
+        } else if ((c & 0xe0) == 0xc0) {
+            more = 1, cp = c & 0x1f;
+        } else if ((c & 0xf0) == 0xe0) {
+            more = 2, cp = c & 0x0f;
+        } else if ((c & 0xf8) == 0xf0) {
+            more = 3, cp = c & 0x07;
+        } else {
+            return 0;
+        }
+        for (size_t k = 1; k <= more; k++) {
+            if (i + k >= n || (s[i + k] & 0xc0) != 0x80) {
+                return 0;
+            }
+            cp = (cp << 6) | (s[i + k] & 0x3f);
+        }
+        if ((more == 1 && cp < 0x80) || (more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff))
+                || (cp >= 0xd800 && cp <= 0xdfff)) {
+            return 0;
+        }
+        i += more + 1;
+    }
+    return 1;
+}
+
+/* path made absolute against the working directory and normalized as java.nio's Path.normalize()
+ * does (no link followed: "." dropped, ".." takes off the name before it, never above the root) */
+static char *normalized(const char *path) {
+    char *cwd = NULL;
+    if (path[0] != '/') {
+        cwd = getcwd(NULL, 0);
+        if (!cwd) {
+            return NULL;
+        }
+    }
+    char *whole = cwd ? (path[0] ? concat(concat(cwd, "/"), path) : strdup(cwd)) : strdup(path);
+    size_t n = strlen(whole);
+    char **parts = calloc(n + 1, sizeof *parts);
+    char *out = malloc(n + 2);
+    if (!parts || !out) {
+        fail("out of memory");
+    }
+    size_t count = 0;
+    for (char *save = NULL, *part = strtok_r(whole, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
+        if (is(part, ".")) {
+            continue;
+        }
+        if (is(part, "..")) {
+            if (count > 0) {
+                count--;
+            }
+            continue;
+        }
+        parts[count++] = part;
+    }
+    size_t len = 0;
+    for (size_t i = 0; i < count; i++) {
+        out[len++] = '/';
+        size_t l = strlen(parts[i]);
+        memcpy(out + len, parts[i], l);
+        len += l;
+    }
+    if (len == 0) {
+        out[len++] = '/';
+    }
+    out[len] = '\0';
+    return out;
+}
+
+/* As PrivateFolder: this user's and writable by nobody else; a file (not followed) no link. */
+static int private_entry(const char *path, int directory) {
+    struct stat st;
+    if ((directory ? stat(path, &st) : lstat(path, &st)) != 0) {
+        return 0;
+    }
+    if (directory ? !S_ISDIR(st.st_mode) : S_ISLNK(st.st_mode)) {
+        return 0;
+    }
+    return st.st_uid == geteuid() && !(st.st_mode & 022);
+}
+
+/* A file of the run directory that exists must be private (RunDirectory.problem); one that does not is fine here. */
+static int private_if_there(const char *path) {
+    struct stat st;
+    return lstat(path, &st) != 0 ? errno == ENOENT : private_entry(path, 0);
+}
+
+/* The server's Unix socket, connected: where RunDirectory.socket() says, its directory and files
+ * believed as RunDirectory.problem() believes them, its server.port not older than shellgate.jar in
+ * dir. -1 when there is none to ask. */
+static int open_batch_socket(const char *dir) {
+    const char *no_server = getenv("SHELLGATE_NO_SERVER");
+    char *run = run_dir();
+    if ((no_server && *no_server) || !run || !private_entry(run, 1)) {
+        return -1;
+    }
+    char *socket_path = concat(run, "/server.sock");
+    if (strlen(socket_path) > SOCKET_PATH_MAX) {
+        char elsewhere[4096];
+        if (!read_private(run, "server.sockpath", elsewhere, sizeof elsewhere) || elsewhere[0] != '/'
+                || strlen(elsewhere) > SOCKET_PATH_MAX) {
+            return -1;
+        }
+        socket_path = strdup(elsewhere);
+        char *parent = strdup(elsewhere);
+        char *slash = strrchr(parent, '/');
+        slash[slash == parent ? 1 : 0] = '\0';
+        struct stat st;
+        if (lstat(socket_path, &st) == 0 && !private_entry(parent, 1)) {
+            return -1;
+        }
+    }
+    static const char *const files[] = {"/server.port", "/server.token", "/server.proof", NULL};
+    if (!private_if_there(socket_path)) {
+        return -1;
+    }
+    for (int i = 0; files[i]; i++) {
+        if (!private_if_there(concat(run, files[i]))) {
+            return -1;
+        }
+    }
+    /* a server started before this shellgate.jar was built runs old code; without a port file, none to compare */
+    struct stat js, ps;
+    if (lstat(concat(run, "/server.port"), &ps) != 0
+            || (stat(concat(dir, "/shellgate.jar"), &js) == 0
+                && (js.st_mtim.tv_sec > ps.st_mtim.tv_sec
+                    || (js.st_mtim.tv_sec == ps.st_mtim.tv_sec && js.st_mtim.tv_nsec > ps.st_mtim.tv_nsec)))) {
+        return -1;
+    }
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    memcpy(addr.sun_path, socket_path, strlen(socket_path) + 1);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        if (fd >= 0) {
+            close(fd);
+        }
+        return -1;
+    }
+    return fd;
+}
+
+/* BatchRelay.header: the request, with this process's environment as the JVM's would be (the
+ * script starts it with SHELLGATE_LAUNCHER naming itself); 0 when an entry is not UTF-8. */
+static int batch_request(const char *cwd, const char *dialect, struct buf *r) {
+    puts_(r, "{\"v\":1,\"op\":\"batch\",\"interim\":true,\"cwd\":");
+    put_json(r, cwd, strlen(cwd));
+    puts_(r, ",\"dialect\":");
+    put_json(r, dialect, strlen(dialect));
+    puts_(r, ",\"env\":{");
+    int first = 1;
+    for (char **e = environ; *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (!eq || eq == *e || strncmp(*e, "SHELLGATE_LAUNCHER=", 19) == 0) {
+            continue;
+        }
+        if (!valid_utf8((const unsigned char *)*e, strlen(*e))) {
+            return 0;
+        }
+        if (!first) {
+            put(r, ",", 1);
+        }
+        first = 0;
+        put_json(r, *e, (size_t)(eq - *e));
+        put(r, ":", 1);
+        put_json(r, eq + 1, strlen(eq + 1));
+    }
+    if (!first) {
+        put(r, ",", 1);
+    }
+    put_json(r, "SHELLGATE_LAUNCHER", 18);
+    put(r, ":", 1);
+    put_json(r, script_path, strlen(script_path));
+    puts_(r, "}}\n");
+    return valid_utf8((const unsigned char *)cwd, strlen(cwd)) && valid_utf8((const unsigned char *)dialect, strlen(dialect));
+}
+
+/* Milliseconds since an arbitrary point. */
+static long long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Whether the server started the batch ({"v":1,"batch":true}) within BATCH_START_MS, or as long as
+ * interim lines say it builds its judge; what came after that line stays in rest. */
+static int batch_started(int fd, struct buf *rest) {
+    long long deadline = now_ms() + BATCH_START_MS;
+    for (int lines = 0; lines < 8; lines++) {
+        long long left = deadline - now_ms();
+        if (left <= 0 || !read_line(fd, rest, (int)left)) {
+            return 0;
+        }
+        char *nl = memchr(rest->p, '\n', rest->len);
+        size_t n = (size_t)(nl - rest->p);
+        *nl = '\0';
+        static const char started[] = "{\"v\":1,\"batch\":true}";
+        static const char pending[] = "{\"v\":1,\"pending\":\"judge\",\"seconds\":";
+        int go = n == sizeof started - 1 && memcmp(rest->p, started, n) == 0;
+        long seconds = -1;
+        if (!go && n > sizeof pending && strncmp(rest->p, pending, sizeof pending - 1) == 0 && rest->p[n - 1] == '}') {
+            seconds = interim_seconds(rest->p);
+            size_t digits = n - (sizeof pending - 1) - 1;
+            if (digits < 1 || digits > 3 || strspn(rest->p + sizeof pending - 1, "0123456789") != digits) {
+                seconds = -1;
+            }
+        }
+        memmove(rest->p, nl + 1, rest->len - n - 1);
+        rest->len -= n + 1;
+        if (go) {
+            return 1;
+        }
+        if (seconds < 0) {
+            return 0;
+        }
+        deadline = now_ms() + (seconds + 5) * 1000;
+    }
+    return 0;
+}
+
+/* Standard input to the server, its answers to standard output until its end mark (a NUL where a
+ * line would start); the exit code: 0, or 4 when the connection ended first (BatchRelay.stream). */
+static int batch_stream(int fd, struct buf *first) {
+    char in[65536], out[65536];
+    size_t in_len = 0, in_at = 0;
+    int in_open = 1, line_start = 1;
+    size_t out_len = first->len;
+    if (out_len > sizeof out) {
+        /* a reply line and more than 64 KiB of answers in one read: not what a server sends */
+        fprintf(stderr, "shellgate check: the judge server's connection failed: an unexpected reply\n");
+        return 4;
+    }
+    if (out_len) {
+        memcpy(out, first->p, out_len);
+    }
+    for (;;) {
+        /* what came from the server, up to its end mark */
+        for (size_t i = 0; i < out_len; i++) {
+            if (line_start && out[i] == '\0') {
+                if (!write_all(1, out, i)) {
+                    fprintf(stderr, "shellgate check: cannot write the answers: %s\n", strerror(errno));
+                    return 4;
+                }
+                return 0;
+            }
+            line_start = out[i] == '\n';
+        }
+        if (out_len && !write_all(1, out, out_len)) {
+            fprintf(stderr, "shellgate check: cannot write the answers: %s\n", strerror(errno));
+            return 4;
+        }
+        out_len = 0;
+        struct pollfd p[2] = {{.fd = fd, .events = POLLIN | (in_at < in_len ? POLLOUT : 0)},
+                              {.fd = in_open && in_at == in_len ? 0 : -1, .events = POLLIN}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            fprintf(stderr, "shellgate check: the judge server's connection failed: %s\n", strerror(errno));
+            return 4;
+        }
+        if (p[1].revents) {
+            ssize_t n = read(0, in, sizeof in);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                fprintf(stderr, "shellgate check: cannot read standard input: %s\n", strerror(errno));
+                return 4;
+            }
+            if (n == 0) {
+                in_open = 0;
+                shutdown(fd, SHUT_WR);
+            } else {
+                in_len = (size_t)n;
+                in_at = 0;
+            }
+        }
+        if (p[0].revents & POLLOUT) {
+            ssize_t w = send(fd, in + in_at, in_len - in_at, MSG_DONTWAIT | MSG_NOSIGNAL);
+            if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                /* the server went away: what it answered is read below, then the early end is said */
+                in_open = 0;
+                in_at = in_len = 0;
+            } else if (w > 0) {
+                in_at += (size_t)w;
+            }
+        }
+        if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            ssize_t n = read(fd, out, sizeof out);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                fprintf(stderr, "shellgate check: the judge server's connection failed: %s\n", strerror(errno));
+                return 4;
+            }
+            if (n == 0) {
+                fprintf(stderr, "shellgate check: the judge server stopped before every line was answered; judge the "
+                                "rest with SHELLGATE_NO_SERVER=1\n");
+                return 4;
+            }
+            out_len = (size_t)n;
+        }
+    }
+}
+
+/* check --batch with no option but --cwd and --dialect (as BatchRelay.Simple), relayed to a server
+ * this program believes; returns only when it does not apply, for the script to do as it would. */
+static void batch_main(int argc, char **argv, const char *dir) {
+    const char *cwd_arg = "", *dialect = "bash";
+    int batch = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (is(a, "--batch")) {
+            batch = 1;
+        } else if (is(a, "--cwd") && i + 1 < argc) {
+            cwd_arg = argv[++i];
+        } else if (is(a, "--dialect") && i + 1 < argc) {
+            dialect = argv[++i];
+        } else if (strncmp(a, "--cwd=", 6) == 0) {
+            cwd_arg = a + 6;
+        } else if (strncmp(a, "--dialect=", 10) == 0) {
+            dialect = a + 10;
+        } else {
+            return;
+        }
+    }
+    struct stat st;
+    char *cwd = batch ? normalized(cwd_arg) : NULL;
+    if (!cwd || stat(cwd, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        return;
+    }
+    struct buf request = {0}, rest = {0};
+    if (!batch_request(cwd, dialect, &request)) {
+        return;
+    }
+    int fd = open_batch_socket(dir);
+    if (fd < 0) {
+        return;
+    }
+    if (!write_all(fd, request.p, request.len) || !batch_started(fd, &rest)) {
+        /* refused or silent: a JVM of its own judges the batch, its input unread */
+        close(fd);
+        return;
+    }
+    exit(batch_stream(fd, &rest));
+}
+
 static int shell_main(int argc, char **argv, const char *dir) {
     shell_argc = argc;
     shell_argv = argv;
@@ -1329,6 +1701,9 @@ static int shell_main(int argc, char **argv, const char *dir) {
          * own failures do. */
         fprintf(stderr, "shellgate: %s is not the launcher script (it is this program); reinstall shellgate\n", script_path);
         exit(argc > 2 && is(argv[2], "hook") ? 2 : 4);
+    }
+    if (argc > 2 && is(argv[1], "check")) {
+        batch_main(argc, argv, dir);
     }
     struct invocation v = {0};
     struct buf request = {0};

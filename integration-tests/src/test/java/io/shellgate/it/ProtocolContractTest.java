@@ -411,7 +411,7 @@ class ProtocolContractTest extends SandboxTest {
     void theJavaClientSpeaksTheContract() throws Exception {
         for (Golden g : goldens()) {
             if (g.file().has("example-lines")) {
-                // check --batch's stream of lines after one request: its own relay, held by theBatchRelaySpeaksTheContract
+                // check --batch's stream of lines after one request: its own relay, held by theBatchRelaysSpeakTheContract
                 continue;
             }
             try (StandIn server = new StandIn(box.run)) {
@@ -485,33 +485,85 @@ class ProtocolContractTest extends SandboxTest {
 
     // ---------------------------------------------------------------- check --batch
 
+    /**
+     * check --batch relayed both ways: by the native client (the launcher script hands the batch
+     * over to it where the build made one) and by the JVM's BatchRelay (the script's own path, as
+     * after the native client handed it back): the same request but for the environment's {@code _},
+     * which bash sets to the program it starts, the same lines sent, the same bytes printed.
+     */
     @Test
-    void theBatchRelaySpeaksTheContract() throws Exception {
+    void theBatchRelaysSpeakTheContract() throws Exception {
+        Golden g = goldens().stream().filter(x -> x.name().equals("check-batch.json")).findFirst().orElseThrow();
+        List<JsonNode> headers = new ArrayList<>();
+        List<String> outputs = new ArrayList<>();
+        for (List<String> way : List.of(List.of("check", "--batch"), List.of("__relayed", "check", "--batch"))) {
+            try (StandIn server = new StandIn(box.run)) {
+                server.reply = example(g.file().path("example-reply"), null, null);
+                server.batchAnswers = new ArrayList<>();
+                g.file().path("example-answers").forEach(a -> server.batchAnswers.add(a.asText()));
+                StringBuilder input = new StringBuilder();
+                g.file().path("example-lines").forEach(l -> input.append(l.asText()).append('\n'));
+                Processes.Result r = box.shellgate(box.env, input.toString().getBytes(StandardCharsets.UTF_8),
+                        way.toArray(String[]::new));
+                assertThat(server.requests).as("%s: %s", way, r).isNotEmpty();
+                JsonNode header = JSON.readTree(server.requests.getFirst());
+                assertThat(Template.problems(g.file().path("request"), header, false, "request"))
+                        .as("%s: check --batch's request %s", way, server.requests.getFirst()).isEmpty();
+                assertThat(server.requests.subList(1, server.requests.size())).as("%s: %s", way, r)
+                        .isEqualTo(JSON.convertValue(g.file().path("example-lines"), List.class));
+                assertThat(r.code()).as("%s: %s", way, r).isZero();
+                assertThat(r.out()).as("%s", way).isEqualTo(String.join("\n", server.batchAnswers) + "\n");
+                ((ObjectNode) header.path("env")).remove("_");
+                headers.add(header);
+                outputs.add(r.out());
+            }
+            try (StandIn server = new StandIn(box.run)) {
+                // a server that goes away before the end mark: the lines it answered, and an error, never a silent end
+                server.reply = example(g.file().path("example-reply"), null, null);
+                server.batchAnswers = new ArrayList<>(List.of(JSON.convertValue(g.file().path("example-answers"), List.class)
+                        .getFirst().toString()));
+                server.batchEnds = false;
+                Processes.Result r = box.shellgate(box.env, "{\"cmd\": \"ls\"}\n".getBytes(StandardCharsets.UTF_8),
+                        way.toArray(String[]::new));
+                assertThat(r.code()).as("%s: %s", way, r).isEqualTo(4);
+                assertThat(r.out()).as("%s", way).isEqualTo(server.batchAnswers.getFirst() + "\n");
+                assertThat(r.err()).as("%s", way).contains("stopped before every line was answered");
+            }
+            try (StandIn server = new StandIn(box.run)) {
+                // a server that refuses the batch: judged in a JVM of its own, every line still answered
+                server.reply = "{\"v\":1,\"error\":\"bad-request\",\"message\":\"not this one\"}";
+                Processes.Result r = box.shellgate(box.env, "{\"cmd\": \"ls -la\"}\n".getBytes(StandardCharsets.UTF_8),
+                        way.toArray(String[]::new));
+                // asked once by each relay that tried (the native client hands back to the script, whose JVM asks again)
+                assertThat(server.requests).as("%s: %s", way, r).isNotEmpty()
+                        .allSatisfy(q -> assertThat(JSON.readTree(q).path("op").asText()).isEqualTo("batch"));
+                assertThat(r.code()).as("%s: %s", way, r).isZero();
+                assertThat(JSON.readTree(r.out()).path("tier").asText()).as("%s: %s", way, r).isEqualTo("allow");
+            }
+        }
+        assertThat(headers.get(0)).isEqualTo(headers.get(1));
+        assertThat(outputs.get(0)).isEqualTo(outputs.get(1));
+    }
+
+    /** The native client relays the batch itself: no JVM starts for it (a JVM would leave its traces in the process tree). */
+    @Test
+    void theNativeClientRelaysABatchWithoutAJvm() throws Exception {
+        Path client = Processes.hookClient();
         Golden g = goldens().stream().filter(x -> x.name().equals("check-batch.json")).findFirst().orElseThrow();
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, null);
-            server.batchAnswers = new ArrayList<>();
-            g.file().path("example-answers").forEach(a -> server.batchAnswers.add(a.asText()));
-            StringBuilder input = new StringBuilder();
-            g.file().path("example-lines").forEach(l -> input.append(l.asText()).append('\n'));
-            Processes.Result r = box.shellgate(box.env, input.toString().getBytes(StandardCharsets.UTF_8), "check", "--batch");
-            assertThat(server.requests).as(r.toString()).isNotEmpty();
-            assertThat(Template.problems(g.file().path("request"), JSON.readTree(server.requests.getFirst()), false, "request"))
-                    .as("check --batch's request %s", server.requests.getFirst()).isEmpty();
-            assertThat(server.requests.subList(1, server.requests.size())).as(r.toString())
-                    .isEqualTo(JSON.convertValue(g.file().path("example-lines"), List.class));
+            server.batchAnswers = new ArrayList<>(List.of(JSON.convertValue(g.file().path("example-answers"), List.class)
+                    .getFirst().toString()));
+            // no Java anywhere: a JVM of its own could not start, so an answer came through the native relay
+            Map<String, String> env = new java.util.HashMap<>(box.env);
+            env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+            env.put("PATH", "/usr/bin:/bin");
+            Processes.Result r = Processes.run(List.of(nativeShell().toString(), "check", "--batch", "--cwd", box.work.toString()),
+                    env, "{\"cmd\": \"ls\"}\n".getBytes(StandardCharsets.UTF_8), box.work);
             assertThat(r.code()).as(r.toString()).isZero();
-            assertThat(r.out()).isEqualTo(String.join("\n", server.batchAnswers) + "\n");
-        }
-        try (StandIn server = new StandIn(box.run)) {
-            // a server that goes away before the end mark: the lines it answered, and an error, never a silent end
-            server.reply = example(g.file().path("example-reply"), null, null);
-            server.batchAnswers = new ArrayList<>(List.of(JSON.convertValue(g.file().path("example-answers"), List.class).getFirst().toString()));
-            server.batchEnds = false;
-            Processes.Result r = box.shellgate(box.env, "{\"cmd\": \"ls\"}\n".getBytes(StandardCharsets.UTF_8), "check", "--batch");
-            assertThat(r.code()).as(r.toString()).isEqualTo(4);
             assertThat(r.out()).isEqualTo(server.batchAnswers.getFirst() + "\n");
-            assertThat(r.err()).contains("stopped before every line was answered");
+            assertThat(JSON.readTree(server.requests.getFirst()).path("env").path("SHELLGATE_LAUNCHER").asText())
+                    .isEqualTo(client.resolveSibling("shellgate").toString());
         }
     }
 
