@@ -305,6 +305,18 @@ static int write_all(int fd, const char *p, size_t n) {
     return 1;
 }
 
+/* Milliseconds since an arbitrary point. */
+static long long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Bytes read from a server since this was last set to 0, and whether its connection ended (closed or
+ * failed, not merely silent) meanwhile: a kept connection that ended having given nothing may be retried. */
+static size_t bytes_from_server;
+static int connection_ended;
+
 /* One line from the server (without its newline) into reply, moving what came after it to the
  * start; 0 when none came whole within timeout_ms of silence. */
 static int read_line(int fd, struct buf *reply, int timeout_ms) {
@@ -326,8 +338,10 @@ static int read_line(int fd, struct buf *reply, int timeout_ms) {
             continue;
         }
         if (n <= 0) {
+            connection_ended = 1;
             return 0;
         }
+        bytes_from_server += (size_t)n;
         char *nl = memchr(reply->p + reply->len, '\n', (size_t)n);
         reply->len += (size_t)n;
         if (nl) {
@@ -561,11 +575,11 @@ struct server {
     char token[80], proof[80];
 };
 
-/* Connects to the server the run directory names; 0 when there is none to believe or ask (no run
- * directory without the password database, files that are not this user's alone or are links, no
- * listener, a server older than shellgate.jar beside this program): the launcher script then says
- * why, asks a stale server to stop, or starts one. */
-static int open_server(const char *dir, struct server *s) {
+/* Reads and checks what the run directory says of its server, into s and *port, without connecting;
+ * 0 when there is none to believe or ask (no run directory without the password database, files that
+ * are not this user's alone or are links, a server older than shellgate.jar beside this program): the
+ * launcher script then says why, asks a stale server to stop, or starts one. */
+static int believe_server(const char *dir, struct server *s, long *port) {
     const char *no_server = getenv("SHELLGATE_NO_SERVER");
     char *run = run_dir();
     if ((no_server && *no_server) || !run) {
@@ -582,27 +596,41 @@ static int open_server(const char *dir, struct server *s) {
         /* the script says why when the files are this user's but open to others */
         return 0;
     }
-    long port = strtol(port_text, NULL, 10);
-    if (port < 1 || port > 65535) {
-        return 0;
-    }
-    s->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (s->fd < 0 || connect(s->fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+    *port = strtol(port_text, NULL, 10);
+    if (*port < 1 || *port > 65535) {
         return 0;
     }
     /* a server started before this shellgate.jar was built runs old code: the script asks it to stop */
     char *jar = concat(dir, "/shellgate.jar");
     char *port_file = concat(run, "/server.port");
     struct stat js, ps;
-    if (stat(jar, &js) == 0 && lstat(port_file, &ps) == 0
+    int stale = stat(jar, &js) == 0 && lstat(port_file, &ps) == 0
             && (js.st_mtim.tv_sec > ps.st_mtim.tv_sec
-                || (js.st_mtim.tv_sec == ps.st_mtim.tv_sec && js.st_mtim.tv_nsec > ps.st_mtim.tv_nsec))) {
-        close(s->fd);
+                || (js.st_mtim.tv_sec == ps.st_mtim.tv_sec && js.st_mtim.tv_nsec > ps.st_mtim.tv_nsec));
+    free(jar);
+    free(port_file);
+    return !stale;
+}
+
+/* A new connection to the server's port on the loopback, as s->fd; 0 when none. */
+static int connect_server(long port, struct server *s) {
+    s->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (s->fd < 0 || connect(s->fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        if (s->fd >= 0) {
+            close(s->fd);
+        }
+        s->fd = -1;
         return 0;
     }
     return 1;
+}
+
+/* Connects to the server the run directory names (believe_server, connect_server); 0 when there is none. */
+static int open_server(const char *dir, struct server *s) {
+    long port;
+    return believe_server(dir, s, &port) && connect_server(port, s);
 }
 
 /* The hook request for input, with the server's token, as the launcher script's sg_hook_relay writes it. */
@@ -633,14 +661,22 @@ static void hook_request(const struct buf *input, const char *token, struct buf 
 
 /* One exchange with a server open_server believed: 1 with the answer's exit code, stdout and stderr
  * when it gave one with its proof; 0 when it did not answer in time or not believably. */
-static int ask_server(struct server *server, const struct buf *input, int *code, struct buf *out, struct buf *err) {
+static int exchange(struct server *server, const struct buf *input, int *code, struct buf *out, struct buf *err) {
     struct buf request = {0}, reply = {0};
     hook_request(input, server->token, &request);
-    int answered = write_all(server->fd, request.p, request.len) && read_reply(server->fd, server->proof, &reply)
-                   && decode_answer(reply.p, server->proof, code, out, err);
-    close(server->fd);
+    bytes_from_server = 0;
+    connection_ended = 0;
+    int sent = write_all(server->fd, request.p, request.len);
+    connection_ended |= !sent;
+    int answered = sent && read_reply(server->fd, server->proof, &reply) && decode_answer(reply.p, server->proof, code, out, err);
     free(request.p);
     free(reply.p);
+    return answered;
+}
+
+static int ask_server(struct server *server, const struct buf *input, int *code, struct buf *out, struct buf *err) {
+    int answered = exchange(server, input, code, out, err);
+    close(server->fd);
     return answered;
 }
 
@@ -769,21 +805,66 @@ static int script_answer(const struct buf *input, int unanswered, struct buf *ou
 }
 
 /* The answer to one input: what `shellgate-hook AGENT` would print and exit with. */
+/* The connection of the last line the server answered, kept for the next line while it is younger than
+ * KEEP_MS (the server closes a connection quiet for 10 s): a new connection for every line cost its
+ * connect and the server's accept, a fifth of a plugin's round trip. It is used only for the server the
+ * run directory names when the next line comes (the same port, token and proof, its files believed
+ * again); a kept connection that the server closed meanwhile, having answered nothing, is replaced by a
+ * new one once. */
+#define KEEP_MS 5000
+static struct server kept = {.fd = -1};
+static long kept_port;
+static long long kept_at;
+
+static void drop_kept(void) {
+    if (kept.fd >= 0) {
+        close(kept.fd);
+        kept.fd = -1;
+    }
+}
+
 static int serve_one(const char *dir, const struct buf *input, struct buf *out, struct buf *err) {
     if (input->len > MAX_INPUT) {
         puts_(err, "shellgate: the hook input is larger than 1 MiB\n");
         return 2;
     }
     struct server server;
-    if (!open_server(dir, &server)) {
+    long port;
+    if (!believe_server(dir, &server, &port)) {
+        drop_kept();
         return script_answer(input, 0, out, err);
     }
+    int reused = kept.fd >= 0 && now_ms() - kept_at < KEEP_MS && port == kept_port && strcmp(kept.token, server.token) == 0
+                 && strcmp(kept.proof, server.proof) == 0;
+    if (reused) {
+        server.fd = kept.fd;
+        kept.fd = -1;
+    } else {
+        drop_kept();
+        if (!connect_server(port, &server)) {
+            return script_answer(input, 0, out, err);
+        }
+    }
     int code = 2;
-    if (!ask_server(&server, input, &code, out, err)) {
+    int answered = exchange(&server, input, &code, out, err);
+    if (!answered && reused && connection_ended && bytes_from_server == 0) {
+        /* closed by the server while it was kept: the request never reached a judge */
+        close(server.fd);
+        out->len = 0;
+        err->len = 0;
+        answered = connect_server(port, &server) && exchange(&server, input, &code, out, err);
+    }
+    if (!answered) {
+        if (server.fd >= 0) {
+            close(server.fd);
+        }
         out->len = 0;
         err->len = 0;
         return script_answer(input, 1, out, err);
     }
+    kept = server;
+    kept_port = port;
+    kept_at = now_ms();
     return code;
 }
 
@@ -1518,13 +1599,6 @@ static int batch_request(const char *cwd, const char *dialect, struct buf *r) {
     put_json(r, script_path, strlen(script_path));
     puts_(r, "}}\n");
     return valid_utf8((const unsigned char *)cwd, strlen(cwd)) && valid_utf8((const unsigned char *)dialect, strlen(dialect));
-}
-
-/* Milliseconds since an arbitrary point. */
-static long long now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 /* Whether the server started the batch ({"v":1,"batch":true}) within BATCH_START_MS, or as long as

@@ -362,6 +362,36 @@ class ProtocolContractTest extends SandboxTest {
             }
             assertThat(r.out().lines().toList()).isEqualTo(expected);
             assertThat(r.err()).isEmpty();
+            // the second line went over the connection of the first
+            assertThat(server.tcpConnections).as(r.toString()).hasValue(1);
+        }
+    }
+
+    /**
+     * A kept connection that the server closed meanwhile (as it closes one quiet for 10 s) is replaced
+     * by a new one for the next line, which gets its answer from the server, not from a JVM of the
+     * script's own (there is no Java here: that would be an error answer).
+     */
+    @Test
+    void theHookClientsServeModeReconnectsWhenTheServerClosedTheKeptConnection() throws Exception {
+        Path client = Processes.hookClient();
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        try (StandIn server = new StandIn(box.run)) {
+            server.reply = example(g.file().path("example-reply"), null, server.proof);
+            server.closeAfterReply = true;
+            JsonNode exampleRequest = JSON.readTree(example(g.file().path("example-request"), null, null));
+            String input = exampleRequest.path("input").asText();
+            Processes.Result r = Processes.run(List.of(client.toString(), "--serve", exampleRequest.path("agent").asText()),
+                    env, (input + "\n").repeat(3).getBytes(StandardCharsets.UTF_8), box.work);
+            assertThat(r.code()).as(r.toString()).isZero();
+            assertThat(server.requests).as(r.toString()).hasSize(3);
+            assertThat(server.tcpConnections).as(r.toString()).hasValue(3);
+            JsonNode reply = g.file().path("example-reply");
+            String answer = JSON.writeValueAsString(JSON.createObjectNode().put("exit", reply.path("exit").asInt())
+                    .put("stdout", reply.path("stdout").asText()).put("stderr", reply.path("stderr").asText()));
+            assertThat(r.out().lines().toList()).as(r.toString()).containsExactly(answer, answer, answer);
         }
     }
 
@@ -583,6 +613,10 @@ class ProtocolContractTest extends SandboxTest {
         volatile List<String> batchAnswers;
         /** Whether the batch ends with its end mark (a server that goes away does not send it). */
         volatile boolean batchEnds = true;
+        /** Whether each connection is closed after its first reply, as a server closes one that was quiet too long. */
+        volatile boolean closeAfterReply;
+        /** How many TCP connections were accepted. */
+        final java.util.concurrent.atomic.AtomicInteger tcpConnections = new java.util.concurrent.atomic.AtomicInteger();
         private final Path run;
         private final ServerSocket tcp;
         private final ServerSocketChannel unix;
@@ -604,6 +638,7 @@ class ProtocolContractTest extends SandboxTest {
             Processes.thread(() -> {
                 while (!tcp.isClosed()) {
                     try (Socket s = tcp.accept()) {
+                        tcpConnections.incrementAndGet();
                         answer(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)),
                                 s.getOutputStream());
                     } catch (IOException e) {
@@ -632,6 +667,9 @@ class ProtocolContractTest extends SandboxTest {
                 }
                 out.write((reply + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
+                if (closeAfterReply) {
+                    return;
+                }
                 if (batchAnswers != null) {
                     // the rest of the connection is the batch's: its lines, answered in order, then the end mark
                     Iterator<String> answers = batchAnswers.iterator();
