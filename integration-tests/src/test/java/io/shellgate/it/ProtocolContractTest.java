@@ -150,9 +150,8 @@ class ProtocolContractTest extends SandboxTest {
 
     @Test
     void theLauncherScriptSpeaksTheContract() throws Exception {
-        Map<String, String> env = new java.util.HashMap<>(box.env);
         // no JVM to fall back on: whatever the script does, it does with the stand-in's answer
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Map<String, String> env = withoutJava();
         for (Golden g : goldens()) {
             if (!g.transport().equals("tcp")) {
                 continue;
@@ -210,8 +209,7 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theNativeShellClientSpeaksTheContractWithTheScriptsBytes() throws Exception {
         Path direct = nativeShell();
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        Map<String, String> env = withoutJava();
         for (Golden g : goldens()) {
             if (!g.name().startsWith("shell-c-")) {
                 continue;
@@ -263,10 +261,9 @@ class ProtocolContractTest extends SandboxTest {
      */
     @Test
     void noClientBelievesServerFilesThatAreLinks() throws Exception {
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
-        Golden allow = goldens().stream().filter(x -> x.name().equals("shell-c-allow.json")).findFirst().orElseThrow();
-        Golden hook = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        Map<String, String> env = withoutJava();
+        Golden allow = golden("shell-c-allow.json");
+        Golden hook = golden("hook.json");
         byte[] hookInput = JSON.readTree(example(hook.file().path("example-request"), null, null)).path("input").asText()
                 .getBytes(StandardCharsets.UTF_8);
         try (StandIn server = new StandIn(box.run)) {
@@ -310,9 +307,8 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theHookClientSpeaksTheContract() throws Exception {
         Path client = Processes.hookClient();
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
-        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        Map<String, String> env = withoutJava();
+        Golden g = golden("hook.json");
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, server.proof);
             server.interim = interim(g, server.proof);
@@ -335,9 +331,8 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theHookClientsServeModeRelaysEachLineAsASingleCallWould() throws Exception {
         Path client = Processes.hookClient();
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
-        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        Map<String, String> env = withoutJava();
+        Golden g = golden("hook.json");
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, server.proof);
             server.interim = interim(g, server.proof);
@@ -375,9 +370,8 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theHookClientsServeModeReconnectsWhenTheServerClosedTheKeptConnection() throws Exception {
         Path client = Processes.hookClient();
-        Map<String, String> env = new java.util.HashMap<>(box.env);
-        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
-        Golden g = goldens().stream().filter(x -> x.name().equals("hook.json")).findFirst().orElseThrow();
+        Map<String, String> env = withoutJava();
+        Golden g = golden("hook.json");
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, server.proof);
             server.closeAfterReply = true;
@@ -523,7 +517,7 @@ class ProtocolContractTest extends SandboxTest {
      */
     @Test
     void theBatchRelaysSpeakTheContract() throws Exception {
-        Golden g = goldens().stream().filter(x -> x.name().equals("check-batch.json")).findFirst().orElseThrow();
+        Golden g = golden("check-batch.json");
         List<JsonNode> headers = new ArrayList<>();
         List<String> outputs = new ArrayList<>();
         for (List<String> way : List.of(List.of("check", "--batch"), List.of("__relayed", "check", "--batch"))) {
@@ -579,14 +573,13 @@ class ProtocolContractTest extends SandboxTest {
     @Test
     void theNativeClientRelaysABatchWithoutAJvm() throws Exception {
         Path client = Processes.hookClient();
-        Golden g = goldens().stream().filter(x -> x.name().equals("check-batch.json")).findFirst().orElseThrow();
+        Golden g = golden("check-batch.json");
         try (StandIn server = new StandIn(box.run)) {
             server.reply = example(g.file().path("example-reply"), null, null);
             server.batchAnswers = new ArrayList<>(List.of(JSON.convertValue(g.file().path("example-answers"), List.class)
                     .getFirst().toString()));
             // no Java anywhere: a JVM of its own could not start, so an answer came through the native relay
-            Map<String, String> env = new java.util.HashMap<>(box.env);
-            env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+            Map<String, String> env = withoutJava();
             env.put("PATH", "/usr/bin:/bin");
             Processes.Result r = Processes.run(List.of(nativeShell().toString(), "check", "--batch", "--cwd", box.work.toString()),
                     env, "{\"cmd\": \"ls\"}\n".getBytes(StandardCharsets.UTF_8), box.work);
@@ -595,6 +588,21 @@ class ProtocolContractTest extends SandboxTest {
             assertThat(JSON.readTree(server.requests.getFirst()).path("env").path("SHELLGATE_LAUNCHER").asText())
                     .isEqualTo(client.resolveSibling("shellgate").toString());
         }
+    }
+
+    /** The golden exchange in docs/protocol/NAME. */
+    private static Golden golden(String name) throws IOException {
+        return goldens().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * The sandbox's environment with no Java to be found: a client that handed its work to a JVM
+     * of its own would fail, so every answer comes from the server it asked.
+     */
+    private Map<String, String> withoutJava() {
+        Map<String, String> env = new java.util.HashMap<>(box.env);
+        env.put("SHELLGATE_JAVA_HOME", box.root.resolve("no-jdk-here").toString());
+        return env;
     }
 
     // ---------------------------------------------------------------- a stand-in server
